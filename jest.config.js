@@ -1,0 +1,17 @@
+/** One jest run for the whole workspace: sources are transformed by swc, type checking is `npm run typecheck`. */
+const libs = ['contracts', 'service-kit', 'messaging', 'plan-limits', 'testing'];
+const moduleNameMapper = Object.fromEntries(
+  libs.map((name) => [`^@salon/${name}$`, `<rootDir>/libs/${name}/src/index.ts`]),
+);
+moduleNameMapper['^@salon/gateway$'] = '<rootDir>/gateway/src/index.ts';
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/embedded'],
+  testMatch: ['**/test/**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
+  moduleNameMapper,
+  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  testTimeout: 30000,
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
+};
