@@ -14,8 +14,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@salon/*/src/*', '@salon/*/dist/*'], message: 'Import a package through its exports.' },
-            { group: ['**/libs/*/src/*', '**/services/*/src/*'], message: 'Import a package by name, not by path.' },
+            {
+              group: ['@salon/*/src/*', '@salon/*/dist/*'],
+              message: 'Import a package through its exports.',
+            },
+            {
+              group: ['**/libs/*/src/*', '**/services/*/src/*'],
+              message: 'Import a package by name, not by path.',
+            },
           ],
         },
       ],
@@ -28,9 +34,20 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@salon/*/src/*', '@salon/*/dist/*'], message: 'Import a package through its exports.' },
             {
-              group: ['@salon/identity', '@salon/catalog', '@salon/scheduling', '@salon/commerce', '@salon/billing', '@salon/notifications', '@salon/gateway'],
+              group: ['@salon/*/src/*', '@salon/*/dist/*'],
+              message: 'Import a package through its exports.',
+            },
+            {
+              group: [
+                '@salon/identity',
+                '@salon/catalog',
+                '@salon/scheduling',
+                '@salon/commerce',
+                '@salon/billing',
+                '@salon/notifications',
+                '@salon/gateway',
+              ],
               message: 'Services never import each other: use events or internal HTTP.',
             },
             { group: ['**/services/*/src/*', '../../*/src/*'], message: 'Services never import each other.' },

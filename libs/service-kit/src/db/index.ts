@@ -1,1 +1,3 @@
-export {};
+export * from './database';
+export * from './migrate';
+export * from './embedded';

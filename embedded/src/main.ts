@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { createLogger, createShutdown, loadConfig } from '@salon/service-kit';
+import { startPlatform } from './platform';
+
+const config = loadConfig(
+  z.object({
+    PORT: z.coerce.number().int().default(8080),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z.string().url().optional(),
+    AMQP_URL: z.string().url().optional(),
+    EVENT_NAMESPACE: z.string().default('salon'),
+    LOG_LEVEL: z.string().default('info'),
+  }),
+);
+
+async function main() {
+  const logger = createLogger({ service: 'embedded', level: config.LOG_LEVEL });
+  const shutdown = createShutdown(logger);
+  const platform = await startPlatform({
+    dataDir: resolve(config.DATA_DIR),
+    port: config.PORT,
+    databaseUrl: config.DATABASE_URL,
+    amqpUrl: config.AMQP_URL,
+    eventNamespace: config.EVENT_NAMESPACE,
+    logger,
+  });
+  shutdown.register('platform', () => platform.stop());
+  shutdown.installSignalHandlers();
+  logger.info(
+    { url: platform.url },
+    `Salon platform ready at ${platform.url} (health: ${platform.url}/healthz)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './registry';
+export * from './plans';
+export * from './http';
+export * from './events/billing';

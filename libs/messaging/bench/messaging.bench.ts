@@ -1,0 +1,140 @@
+/**
+ * npm run bench:messaging — the outbox → broker → inbox path against raw confirmed publishing, same run.
+ *
+ *   1. raw: amqplib alone, confirm channel, 20,000 persistent messages to a quorum queue, 500 confirms in flight
+ *   2. path: 20,000 events committed through the outbox (transactions of 10 events, 8 writers), relayed with
+ *      confirms, consumed with the inbox (inbox row + effect row per event, one transaction each)
+ *   3. latency: 1,000 events/s for 5 s, one event per transaction; commit-to-effect p50/p99
+ *
+ * Needs the test infrastructure (TEST_DATABASE_URL, TEST_AMQP_URL). Prints a small table; record it in
+ * docs/benchmarks.md.
+ */
+import * as amqp from 'amqplib';
+import os from 'node:os';
+import pino from 'pino';
+import { MessagingStore, OutboxRelay, topologyNames } from '@salon/messaging';
+import { createMigratedDatabase, createTestBus, testAmqpUrl, waitFor } from '@salon/testing';
+import { COUNTED, SCHEMA, applyEffect, counted, migrations, testSchemas } from '../test/fixtures';
+
+const logger = pino({ level: 'warn' });
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
+
+async function rawConfirmedPublishRate(queue: string): Promise<number> {
+  const connection = await amqp.connect(testAmqpUrl());
+  const channel = await connection.createConfirmChannel();
+  await channel.assertQueue(queue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+  const body = Buffer.from(JSON.stringify(counted(1)));
+  const window = 500;
+  const started = performance.now();
+  let inFlight: Promise<void>[] = [];
+  for (let i = 0; i < EVENTS; i += 1) {
+    inFlight.push(
+      new Promise<void>((resolve, reject) =>
+        channel.sendToQueue(queue, body, { persistent: true }, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      ),
+    );
+    if (inFlight.length >= window) {
+      await Promise.all(inFlight);
+      inFlight = [];
+    }
+  }
+  await Promise.all(inFlight);
+  const rate = EVENTS / ((performance.now() - started) / 1000);
+  await channel.deleteQueue(queue);
+  await connection.close();
+  return rate;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main() {
+  const database = await createMigratedDatabase(SCHEMA, migrations);
+  const { bus, namespace, destroy } = await createTestBus({ logger, schemas: testSchemas });
+  const store = new MessagingStore(database.db, SCHEMA, testSchemas);
+  const consumer = 'bench.counter';
+  const appliedAt = new Map<string, number>();
+  await bus.subscribe({
+    consumer,
+    events: [COUNTED],
+    prefetch: 500,
+    handle: async (event) => {
+      await store.inboxed(consumer, (inner, tx) => applyEffect(tx, consumer, inner))(event);
+      appliedAt.set(event.id, performance.now());
+    },
+  });
+  const relay = new OutboxRelay({
+    db: database.db,
+    schema: SCHEMA,
+    bus,
+    logger,
+    batchSize: 500,
+    concurrency: 2,
+  });
+  await relay.start();
+
+  try {
+    const raw = await rawConfirmedPublishRate(`${topologyNames(namespace).queue('bench.raw')}`);
+
+    // Throughput: writers commit batches of 10 events as fast as they can.
+    const events = Array.from({ length: EVENTS }, (_, n) => counted(n));
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < events.length) {
+          const batch = events.slice(next, next + 10);
+          next += 10;
+          await database.db.withTx((tx) => store.enqueue(tx, batch));
+        }
+      }),
+    );
+    await waitFor(() => appliedAt.size >= EVENTS, { timeoutMs: 300_000, intervalMs: 5 });
+    const pathRate = EVENTS / ((performance.now() - started) / 1000);
+
+    // Latency at 1,000 events/s: one event per transaction, paced.
+    appliedAt.clear();
+    const committedAt = new Map<string, number>();
+    const paced = Array.from({ length: 5_000 }, (_, n) => counted(n));
+    const pacedStart = performance.now();
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < paced.length; i += 1) {
+      const due = pacedStart + i;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const event = paced[i]!;
+      writes.push(
+        database.db
+          .withTx((tx) => store.enqueue(tx, [event]))
+          .then(() => void committedAt.set(event.id, performance.now())),
+      );
+    }
+    await Promise.all(writes);
+    await waitFor(() => appliedAt.size >= paced.length, { timeoutMs: 60_000, intervalMs: 5 });
+    const latencies = paced
+      .map((event) => appliedAt.get(event.id)! - committedAt.get(event.id)!)
+      .sort((a, b) => a - b);
+
+    const row = (name: string, value: string) => console.log(`${name.padEnd(44)} ${value}`);
+    console.log(
+      `\nmessaging benchmark — ${os.cpus().length} cores, ${EVENTS} events, node ${process.version}`,
+    );
+    row('raw confirmed publish (amqplib, 500 in flight)', `${raw.toFixed(0)} msg/s`);
+    row('outbox → broker → inbox', `${pathRate.toFixed(0)} events/s`);
+    row('ratio path / raw', `${((pathRate / raw) * 100).toFixed(1)} %`);
+    row('commit-to-effect at 1,000 events/s: p50', `${percentile(latencies, 50).toFixed(1)} ms`);
+    row('commit-to-effect at 1,000 events/s: p99', `${percentile(latencies, 99).toFixed(1)} ms`);
+  } finally {
+    await relay.stop();
+    await destroy([consumer]);
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { eventEnvelopeSchema, type EventEnvelope, type EventSchemas } from '@salon/contracts';
+import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy, type Subscription } from './bus';
+
+export type Outcome =
+  | { kind: 'ack' }
+  | { kind: 'retry'; delayMs: number; nextAttempt: number; error: string }
+  | { kind: 'dead-letter'; reason: 'invalid' | 'exhausted'; error: string; envelope: unknown };
+
+/**
+ * What to do with one delivery, shared by both transports so they keep one behaviour:
+ * a message that fails its schema is dead-lettered at once; a handler failure is retried with a growing
+ * delay until the attempts are used up, then dead-lettered.
+ */
+export async function handleDelivery(
+  subscription: Subscription,
+  schemas: EventSchemas,
+  content: string,
+  attempt: number,
+): Promise<Outcome> {
+  let envelope: EventEnvelope;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(content);
+    envelope = parseEnvelope(schemas, raw);
+  } catch (error) {
+    return { kind: 'dead-letter', reason: 'invalid', error: messageOf(error), envelope: raw ?? content };
+  }
+  try {
+    await subscription.handle(envelope);
+    return { kind: 'ack' };
+  } catch (error) {
+    const policy = retryPolicyOf(subscription);
+    if (attempt >= policy.maxAttempts) {
+      return { kind: 'dead-letter', reason: 'exhausted', error: messageOf(error), envelope };
+    }
+    return {
+      kind: 'retry',
+      delayMs: retryDelayMs(policy, attempt),
+      nextAttempt: attempt + 1,
+      error: messageOf(error),
+    };
+  }
+}
+
+export function parseEnvelope(schemas: EventSchemas, raw: unknown): EventEnvelope {
+  const envelope = eventEnvelopeSchema.parse(raw);
+  const schema = schemas[envelope.type];
+  if (!schema) throw new Error(`Unknown event type ${envelope.type}`);
+  return { ...envelope, data: schema.parse(envelope.data) };
+}
+
+export function retryPolicyOf(subscription: Subscription): RetryPolicy {
+  return { ...DEFAULT_RETRY, ...subscription.retry };
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message.slice(0, 1000);
+  return String(error).slice(0, 1000);
+}

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { EventEnvelope } from '@salon/contracts';
+import { getOrCreateGauge, selectRows, type Db } from '@salon/service-kit';
+import type { DelayTarget, EventBus } from './bus';
+import { messageOf } from './delivery';
+import { outboxChannel } from './store-migration';
+
+export interface OutboxRelayOptions {
+  db: Db;
+  schema: string;
+  bus: EventBus;
+  logger: Logger;
+  /** Rows published per transaction. */
+  batchSize?: number;
+  /** Batches in flight at once (each locks its own rows with SKIP LOCKED). */
+  concurrency?: number;
+  /** Fallback poll when no NOTIFY arrives (another replica wrote, or LISTEN is down). */
+  pollIntervalMs?: number;
+  /** Fault-injection seam for tests: runs after the broker confirmed, before the rows are removed. */
+  afterPublish?: () => Promise<void>;
+}
+
+interface OutboxRow {
+  seq: string;
+  envelope: EventEnvelope | string;
+  deliver_at: string | Date | null;
+  delay_target: string | null;
+}
+
+const relays = new Set<OutboxRelay>();
+
+/**
+ * Publishes committed outbox rows with publisher confirms, in batches locked with FOR UPDATE SKIP LOCKED so
+ * several relays (replicas) share the work, and removes them once confirmed. A crash between the confirm
+ * and the removal publishes the batch again: delivery is at-least-once and consumers' inboxes absorb it.
+ */
+export class OutboxRelay {
+  private running = false;
+  private readonly sleepers = new Set<() => void>();
+  private woken = false;
+  private loops: Promise<void>[] = [];
+  private unlisten?: () => Promise<void>;
+
+  constructor(private readonly options: OutboxRelayOptions) {}
+
+  get schema(): string {
+    return this.options.schema;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    relays.add(this);
+    registerOutboxMetrics();
+    try {
+      this.unlisten = await this.options.db.listen(outboxChannel(this.options.schema), () => this.wake());
+    } catch (error) {
+      this.options.logger.warn({ err: messageOf(error) }, 'outbox LISTEN unavailable, polling only');
+    }
+    const concurrency = this.options.concurrency ?? 2;
+    this.loops = Array.from({ length: concurrency }, () => this.loop());
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    relays.delete(this);
+    this.wake();
+    await Promise.all(this.loops);
+    await this.unlisten?.().catch(() => undefined);
+  }
+
+  wake(): void {
+    this.woken = true;
+    for (const wakeUp of this.sleepers) wakeUp();
+  }
+
+  /** Publishes one batch; returns how many rows it sent. */
+  async relayBatch(): Promise<number> {
+    const { db, schema, bus } = this.options;
+    const limit = this.options.batchSize ?? 500;
+    return db.withTx(async (tx) => {
+      const rows = await selectRows<OutboxRow>(
+        tx,
+        sql`SELECT seq, envelope, deliver_at, delay_target FROM ${sql.identifier(schema)}.outbox
+            ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+      );
+      if (rows.length === 0) return 0;
+      const immediate: EventEnvelope[] = [];
+      const delayed: Promise<void>[] = [];
+      for (const row of rows) {
+        const envelope =
+          typeof row.envelope === 'string' ? (JSON.parse(row.envelope) as EventEnvelope) : row.envelope;
+        if (row.deliver_at === null) immediate.push(envelope);
+        else {
+          const target = row.delay_target ? (JSON.parse(row.delay_target) as DelayTarget) : undefined;
+          delayed.push(bus.publishDelayed(envelope, new Date(row.deliver_at), target));
+        }
+      }
+      await Promise.all([bus.publish(immediate), ...delayed]);
+      await this.options.afterPublish?.();
+      await tx.execute(
+        sql`DELETE FROM ${sql.identifier(schema)}.outbox WHERE seq = ANY(${`{${rows.map((row) => row.seq).join(',')}}`}::bigint[])`,
+      );
+      return rows.length;
+    });
+  }
+
+  /** Rows waiting and the age of the oldest, for metrics and readiness. */
+  async backlog(): Promise<{ count: number; oldestAgeSeconds: number }> {
+    const [row] = await selectRows<{ count: string | number; oldest: string | number | null }>(
+      this.options.db.orm,
+      sql`SELECT count(*) AS count, extract(epoch FROM now() - min(created_at)) AS oldest
+          FROM ${sql.identifier(this.options.schema)}.outbox`,
+    );
+    return { count: Number(row?.count ?? 0), oldestAgeSeconds: Number(row?.oldest ?? 0) };
+  }
+
+  private async loop(): Promise<void> {
+    const pollMs = this.options.pollIntervalMs ?? 1_000;
+    let errorDelay = 250;
+    while (this.running) {
+      this.woken = false;
+      try {
+        const sent = await this.relayBatch();
+        errorDelay = 250;
+        if (sent > 0) continue; // more may be waiting
+      } catch (error) {
+        this.options.logger.warn(
+          { err: messageOf(error), schema: this.options.schema },
+          'outbox relay failed',
+        );
+        await this.sleep(errorDelay);
+        errorDelay = Math.min(errorDelay * 2, 30_000);
+        continue;
+      }
+      if (!this.woken) await this.sleep(pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+}
+
+let metricsRegistered = false;
+
+function registerOutboxMetrics(): void {
+  if (metricsRegistered) return;
+  metricsRegistered = true;
+  const backlog = getOrCreateGauge({
+    name: 'outbox_backlog',
+    help: 'Outbox rows waiting to be published',
+    labelNames: ['schema'],
+  });
+  const oldest = getOrCreateGauge({
+    name: 'outbox_oldest_age_seconds',
+    help: 'Age of the oldest unpublished outbox row',
+    labelNames: ['schema'],
+    async collect() {
+      await Promise.all(
+        [...relays].map(async (relay) => {
+          const state = await relay.backlog().catch(() => undefined);
+          if (!state) return;
+          backlog.set({ schema: relay.schema }, state.count);
+          this.set({ schema: relay.schema }, state.oldestAgeSeconds);
+        }),
+      );
+    },
+  });
+  void oldest;
+}

@@ -1,0 +1,2 @@
+export * from './migration';
+export * from './replica';

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import type { NextFunction, Request, Response } from 'express';
+import {
+  PLAN_CATALOGUE,
+  isUnlimited,
+  type PlanLimits,
+  type PlanType,
+  type SubscriptionChangedV1,
+  type SubscriptionStatus,
+} from '@salon/contracts';
+import type { MessagingStore, Subscription } from '@salon/messaging';
+import { AppError, assertIdentifier, selectRows, type Db, type Executor } from '@salon/service-kit';
+
+export const SUBSCRIPTION_CHANGED = 'billing.subscription.changed.v1';
+
+export interface TenantPlan {
+  plan: PlanType;
+  status: SubscriptionStatus;
+  limits: PlanLimits;
+  appointmentFeePercent: number;
+}
+
+/** A tenant we have not heard of yet is on FREE and active (billing creates FREE on registration). */
+export const DEFAULT_TENANT_PLAN: TenantPlan = {
+  plan: 'FREE',
+  status: 'active',
+  limits: PLAN_CATALOGUE.FREE.limits,
+  appointmentFeePercent: PLAN_CATALOGUE.FREE.appointment_fee_percent,
+};
+
+export interface LimitContext {
+  current: number;
+  limit: number;
+  plan: PlanType;
+}
+
+/**
+ * Each service's copy of the tenants' plans, fed by `billing.subscription.changed.v1`: the service enforces
+ * its own limits without calling billing. A snapshot applies only when its version is newer than the one
+ * held, so redelivered or out-of-order events are harmless.
+ */
+export class PlanLimitsReplica {
+  private readonly table;
+
+  constructor(
+    private readonly db: Db,
+    schema: string,
+  ) {
+    assertIdentifier(schema);
+    this.table = sql`${sql.identifier(schema)}.plan_limits`;
+  }
+
+  /** The consumer that keeps the replica current; subscribe it on the service's bus. */
+  subscription(service: string, store: MessagingStore): Subscription {
+    const consumer = `${service}.plan-limits`;
+    return {
+      consumer,
+      events: [SUBSCRIPTION_CHANGED],
+      handle: store.inboxed(consumer, async (event, tx) =>
+        this.apply(tx, event.data as SubscriptionChangedV1),
+      ),
+    };
+  }
+
+  async apply(tx: Executor, snapshot: SubscriptionChangedV1): Promise<void> {
+    await tx.execute(sql`
+      INSERT INTO ${this.table} (tenant_id, plan, status, limits, appointment_fee_percent, version, updated_at)
+      VALUES (${snapshot.tenant_id}, ${snapshot.plan}, ${snapshot.status}, ${JSON.stringify(snapshot.limits)}::jsonb,
+              ${snapshot.appointment_fee_percent}, ${snapshot.version}, now())
+      ON CONFLICT (tenant_id) DO UPDATE SET
+        plan = EXCLUDED.plan, status = EXCLUDED.status, limits = EXCLUDED.limits,
+        appointment_fee_percent = EXCLUDED.appointment_fee_percent, version = EXCLUDED.version, updated_at = now()
+      WHERE ${this.table}.version < EXCLUDED.version`);
+  }
+
+  async planOf(executor: Executor, tenantId: string): Promise<TenantPlan> {
+    const [row] = await selectRows<{
+      plan: PlanType;
+      status: SubscriptionStatus;
+      limits: PlanLimits;
+      fee: string;
+    }>(
+      executor,
+      sql`SELECT plan, status, limits, appointment_fee_percent AS fee FROM ${this.table} WHERE tenant_id = ${tenantId}`,
+    );
+    if (!row) return DEFAULT_TENANT_PLAN;
+    return { plan: row.plan, status: row.status, limits: row.limits, appointmentFeePercent: Number(row.fee) };
+  }
+
+  /**
+   * Throws 402 when one more item would pass the limit. `current` is the count before the new item; count
+   * it in the same transaction (under a lock) as the insert, or two concurrent creations can both pass.
+   */
+  async assertWithinLimit(
+    executor: Executor,
+    tenantId: string,
+    limitName: keyof PlanLimits,
+    current: number,
+    describe: (context: LimitContext) => AppError = defaultLimitError(limitName),
+  ): Promise<void> {
+    const { plan, limits } = await this.planOf(executor, tenantId);
+    const limit = limits[limitName];
+    if (isUnlimited(limit) || current < limit) return;
+    throw describe({ current, limit, plan });
+  }
+
+  /** Express guard for staff routes: a suspended tenant's staff get 403 until billing reactivates it. */
+  suspendedGuard() {
+    return async (req: Request, _res: Response, next: NextFunction) => {
+      const auth = req.auth;
+      if (auth?.kind === 'staff' && auth.tenantId) {
+        const { status } = await this.planOf(this.db.orm, auth.tenantId);
+        if (status === 'suspended') throw new AppError(403, 'Subscription suspended');
+      }
+      next();
+    };
+  }
+}
+
+function defaultLimitError(limitName: keyof PlanLimits) {
+  return ({ current, limit, plan }: LimitContext) =>
+    new AppError(
+      402,
+      `Plan limit reached: ${limitName} ${current}/${limit} on the ${plan} plan. Upgrade your plan to continue.`,
+    );
+}
+
+/** The 402 body the spec gives for package limits. */
+export function subscriptionLimitBody(message: string) {
+  return { error: 'subscription_limit_reached', message, upgrade_required: true };
+}

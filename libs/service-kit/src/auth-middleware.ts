@@ -1,0 +1,62 @@
+import type { Request, RequestHandler } from 'express';
+import type { AuthContext, CustomerAuth, Role, StaffAuth, TokenKind } from './auth-claims';
+import { forbidden, unauthorized } from './errors';
+import type { TokenVerifier } from './token-verifier';
+
+const INSUFFICIENT = 'Insufficient permissions';
+
+const bearerToken = (header: string | undefined): string | undefined =>
+  /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+
+/**
+ * Verifies the bearer token and sets `req.auth`. No or bad token → 401; a valid token of a kind the route
+ * does not serve (a customer on a staff route) → 403.
+ */
+export function authenticate(
+  verifier: TokenVerifier,
+  { allow }: { allow: readonly TokenKind[] },
+): RequestHandler {
+  return (req, _res, next) => {
+    const token = bearerToken(req.headers.authorization);
+    if (token === undefined) throw unauthorized('Not authenticated');
+    const auth = verifier.verifyAccess(token);
+    if (!allow.includes(auth.kind)) throw forbidden(INSUFFICIENT);
+    req.auth = auth;
+    next();
+  };
+}
+
+export function authOf(req: Request): AuthContext {
+  if (!req.auth) throw unauthorized('Not authenticated');
+  return req.auth;
+}
+
+export function staffOf(req: Request): StaffAuth {
+  const auth = authOf(req);
+  if (auth.kind !== 'staff') throw forbidden(INSUFFICIENT);
+  return auth;
+}
+
+export function customerOf(req: Request): CustomerAuth {
+  const auth = authOf(req);
+  if (auth.kind !== 'customer') throw forbidden(INSUFFICIENT);
+  return auth;
+}
+
+/** Lets only staff tokens with one of the roles through (use after `authenticate`). */
+export const requireRoles =
+  (...roles: Role[]): RequestHandler =>
+  (req, _res, next) => {
+    if (!roles.includes(staffOf(req).role)) throw forbidden(INSUFFICIENT);
+    next();
+  };
+
+/**
+ * The caller's tenant, from the verified token only: a tenant id in a body or query is never trusted.
+ * A SUPER_ADMIN token has no tenant, so tenant-scoped routes refuse it.
+ */
+export function tenantOf(req: Request): string {
+  const { tenantId } = authOf(req);
+  if (tenantId === null) throw forbidden('Tenant context required');
+  return tenantId;
+}

@@ -1,0 +1,77 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { z } from 'zod';
+import { intQuery } from './zod-helpers';
+
+/** Thrown at start-up when the environment is incomplete; the message names every bad variable. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Parses the environment with a schema (usually `commonConfigSchema.extend({...})`). Empty values count as
+ * unset, so `DATABASE_URL=` in a compose file means "not configured" and a required secret fails loudly.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: Env = process.env): z.output<S> {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = schema.safeParse(present, { reportInput: true });
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map(describeProblem));
+}
+
+// Never echoes the value: configuration holds secrets.
+function describeProblem(issue: z.core.$ZodIssue): string {
+  const name = issue.path.map(String).join('.') || '(environment)';
+  const missing = issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined;
+  return `${name}: ${missing ? 'required' : issue.message}`;
+}
+
+/** PEM text from an env var; literal "\n" sequences (how one-line env files carry PEM) become newlines. */
+const pem = z
+  .string()
+  .transform((value) => value.replace(/\\n/g, '\n').replace(/\r\n/g, '\n').trim())
+  .refine((value) => /^-----BEGIN [A-Z0-9 ]+-----\n[\s\S]+\n-----END [A-Z0-9 ]+-----$/.test(value), {
+    error: 'must be a PEM block (-----BEGIN ...----- ... -----END ...-----)',
+    abort: true, // no point checking the key of something that is not PEM
+  });
+
+const parses = (load: (key: string) => unknown) => (value: string) => {
+  try {
+    load(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const publicKeyPemSchema = pem.refine(parses(createPublicKey), { error: 'must be a PEM public key' });
+export const privateKeyPemSchema = pem.refine(parses(createPrivateKey), {
+  error: 'must be a PEM private key',
+});
+
+export const commonConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: intQuery.pipe(z.int().min(0).max(65535)).default(8080),
+  DATABASE_URL: z.string().optional(),
+  AMQP_URL: z.string().optional(),
+  EVENT_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_.-]*$/, { error: 'must be lowercase letters, digits, ".", "_" or "-"' })
+    .default('salon'),
+  JWT_PUBLIC_KEY: publicKeyPemSchema,
+  JWT_ISSUER: z.string().default('salon-identity'),
+  JWT_AUDIENCE: z.string().default('salon-api'),
+  INTERNAL_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }),
+});
+
+export type CommonConfig = z.output<typeof commonConfigSchema>;

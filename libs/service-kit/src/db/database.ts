@@ -1,0 +1,127 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { Client, Pool } from 'pg';
+
+/** A Drizzle handle: the database itself or an open transaction (a transaction is a PgDatabase too). */
+export type Executor = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+/** A raw session inside one transaction, for multi-statement SQL such as migrations. */
+export interface RawSession {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements at once; takes no parameters. */
+  exec(text: string): Promise<void>;
+}
+
+export interface Db {
+  readonly kind: 'postgres' | 'pglite';
+  readonly orm: Executor;
+  /** Runs `fn` in one transaction; everything inside must use `tx`, never `db.orm`. */
+  withTx<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  withRawTx<T>(fn: (session: RawSession) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The rows of a query, whatever the driver (node-postgres and PGlite both answer `{rows}`). */
+export async function selectRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface PostgresOptions {
+  url: string;
+  poolSize?: number;
+  applicationName?: string;
+  onError?: (error: Error) => void;
+}
+
+export function createPostgresDb(options: PostgresOptions): Db {
+  const pool = new Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    application_name: options.applicationName,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client dying (server restart, pg_terminate_backend) must not crash the process.
+  pool.on('error', (error) => options.onError?.(error));
+  const orm = drizzlePostgres(pool) as unknown as Executor;
+  const listeners = new Set<Client>();
+
+  return {
+    kind: 'postgres',
+    orm,
+    withTx: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
+    async withRawTx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async (text, params) => (await client.query(text, params)).rows,
+          exec: async (text) => void (await client.query(text)),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onNotify) {
+      const client = new Client({ connectionString: options.url, application_name: options.applicationName });
+      client.on('error', (error) => options.onError?.(error));
+      client.on('notification', (message) => message.channel === channel && onNotify());
+      await client.connect();
+      await client.query(`LISTEN "${channel}"`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * A Db over an embedded PGlite instance. PGlite has a single session: its `transaction()` holds the instance
+ * exclusively, so transactions of the services sharing it never interleave. `close` leaves the instance open
+ * because the embedded process shares it; its owner closes it.
+ */
+export function createPgliteDb(pglite: PGlite): Db {
+  const orm = drizzlePglite(pglite) as unknown as Executor;
+  return {
+    kind: 'pglite',
+    orm,
+    withTx: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
+    withRawTx: (fn) =>
+      pglite.transaction((tx) =>
+        fn({
+          query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
+          exec: async (text) => void (await tx.exec(text)),
+        }),
+      ),
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, () => onNotify());
+      return async () => unsubscribe();
+    },
+    async ping() {
+      await pglite.query('SELECT 1');
+    },
+    async close() {},
+  };
+}

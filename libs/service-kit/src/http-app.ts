@@ -1,0 +1,34 @@
+import express, { type Express } from 'express';
+import { errorHandler, notFoundHandler } from './error-handler';
+import type { Logger } from './logger';
+import { collectDefaultMetricsOnce } from './metrics';
+import { requestId } from './request-id';
+import { requestLog } from './request-log';
+import './types';
+
+export interface HttpAppOptions {
+  service: string;
+  logger: Logger;
+  /** body-parser limit; larger bodies are answered 413. */
+  bodyLimit?: string | number;
+}
+
+/**
+ * An express app with request ids, per-request logs and RED metrics, and a 1 MB JSON body parser.
+ * Mount routes on it, then call `finishHttpApp`.
+ */
+export function createHttpApp({ service, logger, bodyLimit = '1mb' }: HttpAppOptions): Express {
+  collectDefaultMetricsOnce();
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestId());
+  app.use(requestLog({ service, logger }));
+  app.use(express.json({ limit: bodyLimit }));
+  return app;
+}
+
+/** Adds the 404 `{detail: "Not Found"}` fallback and the error middleware; call after every route is mounted. */
+export function finishHttpApp(app: Express, logger: Logger): void {
+  app.use(notFoundHandler());
+  app.use(errorHandler(logger));
+}

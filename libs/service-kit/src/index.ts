@@ -1,0 +1,26 @@
+import './types';
+
+export * from './errors';
+export * from './validation';
+export * from './zod-helpers';
+export * from './ids';
+export * from './money';
+export * from './paging';
+export * from './config';
+export * from './logger';
+export * from './auth-claims';
+export * from './jwt-keys';
+export * from './token-verifier';
+export * from './token-signer';
+export * from './auth-middleware';
+export * from './metrics';
+export * from './route-template';
+export * from './request-id';
+export * from './request-log';
+export * from './error-handler';
+export * from './http-app';
+export * from './health';
+export * from './internal-auth';
+export * from './internal-client';
+export * from './shutdown';
+export * from './db';

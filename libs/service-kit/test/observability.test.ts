@@ -1,0 +1,150 @@
+import express from 'express';
+import { createHttpApp, finishHttpApp, metricsRegistry, mountHealth, setRouteTemplate } from '../src';
+import { captureLogger, listen, type Running } from './helpers';
+
+const { logger, lines } = captureLogger('obs');
+let server: Running;
+let brokerUp = true;
+
+beforeAll(async () => {
+  const app = createHttpApp({ service: 'obs', logger });
+  mountHealth(app, {
+    checks: {
+      database: async () => undefined,
+      broker: async () => {
+        if (!brokerUp) throw new Error('connection refused');
+      },
+    },
+  });
+  app.get('/items/:id', (req, res) => {
+    res.json({ id: req.params.id, requestId: req.id });
+  });
+  const router = express.Router();
+  router.get('/:id/fail', () => {
+    throw new Error('boom');
+  });
+  app.use('/things', router);
+  app.use('/proxied', (req, res) => {
+    setRouteTemplate(req, '/proxied/*');
+    res.json({ ok: true });
+  });
+  finishHttpApp(app, logger);
+  server = await listen(app);
+});
+
+afterAll(() => server.close());
+
+const metricLines = async (name: string) =>
+  (await metricsRegistry.metrics()).split('\n').filter((line) => line.startsWith(`${name}{`));
+
+describe('health endpoints', () => {
+  it('reports liveness', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('reports readiness of every check', async () => {
+    brokerUp = true;
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', broker: 'ok' } });
+
+    brokerUp = false;
+    const notReady = await fetch(`${server.url}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'ok', broker: 'connection refused' },
+    });
+  });
+
+  it('fails a check that hangs past the timeout', async () => {
+    const app = createHttpApp({ service: 'hang', logger });
+    mountHealth(app, { checks: { slow: () => new Promise(() => undefined) }, timeoutMs: 100 });
+    finishHttpApp(app, logger);
+    const hanging = await listen(app);
+    try {
+      const response = await fetch(`${hanging.url}/readyz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        status: 'not_ready',
+        checks: { slow: 'timed out after 100 ms' },
+      });
+    } finally {
+      await hanging.close();
+    }
+  });
+
+  it('exposes Prometheus metrics, default process metrics included', async () => {
+    const response = await fetch(`${server.url}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).toContain('http_request_duration_seconds_bucket');
+  });
+});
+
+describe('RED metrics', () => {
+  it('labels requests with the route template, not the raw URL', async () => {
+    await fetch(`${server.url}/items/abc123`);
+    await fetch(`${server.url}/items/def456`);
+    const counted = await metricLines('http_requests_total');
+    expect(counted).toContain(
+      'http_requests_total{service="obs",method="GET",route="/items/:id",status="200"} 2',
+    );
+    expect(counted.join('\n')).not.toContain('abc123');
+  });
+
+  it('keeps the sub-router prefix when the handler fails', async () => {
+    await fetch(`${server.url}/things/42/fail`);
+    expect(await metricLines('http_requests_total')).toContain(
+      'http_requests_total{service="obs",method="GET",route="/things/:id/fail",status="500"} 1',
+    );
+  });
+
+  it('labels unknown routes "unmatched" and lets mounted handlers label themselves', async () => {
+    await fetch(`${server.url}/random/path/1`);
+    await fetch(`${server.url}/proxied/a/b`);
+    const counted = (await metricLines('http_requests_total')).join('\n');
+    expect(counted).toContain('route="unmatched",status="404"');
+    expect(counted).toContain('route="/proxied/*",status="200"');
+    expect(counted).not.toContain('/random/path');
+  });
+});
+
+describe('request ids and request logs', () => {
+  it('keeps a well-formed client request id', async () => {
+    const response = await fetch(`${server.url}/items/1`, { headers: { 'X-Request-Id': 'abc-123.def:9_z' } });
+    expect(response.headers.get('x-request-id')).toBe('abc-123.def:9_z');
+    expect(await response.json()).toEqual({ id: '1', requestId: 'abc-123.def:9_z' });
+  });
+
+  it.each([['has spaces in it'], ['x'.repeat(129)], ['<script>']])(
+    'replaces a malformed request id: %s',
+    async (id) => {
+      const response = await fetch(`${server.url}/items/1`, { headers: { 'X-Request-Id': id } });
+      const issued = response.headers.get('x-request-id');
+      expect(issued).not.toBe(id);
+      expect(issued).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+
+  it('writes one line per request with id, route, status and duration', async () => {
+    await fetch(`${server.url}/items/7`, { headers: { 'X-Request-Id': 'log-line-test' } });
+    await new Promise((resolve) => setImmediate(resolve));
+    const logged = lines.filter(
+      (line) => line.requestId === 'log-line-test' && line.msg === 'request completed',
+    );
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      service: 'obs',
+      level: 'info',
+      method: 'GET',
+      route: '/items/:id',
+      status: 200,
+      durationMs: expect.any(Number),
+    });
+  });
+});

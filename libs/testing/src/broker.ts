@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Logger } from 'pino';
+import type { EventSchemas } from '@salon/contracts';
+import { RabbitBus, deleteTopology, topologyNames } from '@salon/messaging';
+import { testAmqpUrl } from './infrastructure';
+
+const run = promisify(execFile);
+
+/** A broker namespace of its own for one test file, so parallel files never see each other's messages. */
+export function testNamespace(): string {
+  return `t${randomBytes(4).toString('hex')}`;
+}
+
+export interface TestBus {
+  bus: RabbitBus;
+  namespace: string;
+  connectionName: string;
+  /** Closes the bus and deletes every queue and exchange of its namespace. */
+  destroy(consumers: string[]): Promise<void>;
+}
+
+export async function createTestBus(options: {
+  logger: Logger;
+  schemas?: EventSchemas;
+  namespace?: string;
+}): Promise<TestBus> {
+  const namespace = options.namespace ?? testNamespace();
+  const connectionName = `${namespace}:${randomBytes(3).toString('hex')}`;
+  const bus = new RabbitBus({
+    url: testAmqpUrl(),
+    namespace,
+    connectionName,
+    logger: options.logger,
+    schemas: options.schemas,
+    connectTimeoutMs: 5_000,
+  });
+  await bus.start();
+  return {
+    bus,
+    namespace,
+    connectionName,
+    async destroy(consumers) {
+      await bus
+        .withChannel((channel) => deleteTopology(channel, topologyNames(namespace), consumers))
+        .catch(() => undefined);
+      await bus.close();
+    },
+  };
+}
+
+/** Closes this connection from the server side, as a broker restart or a network cut would. */
+export async function killBrokerConnection(connectionName: string): Promise<void> {
+  const { stdout } = await run('rabbitmqctl', ['list_connections', 'pid', 'client_properties', '-q']);
+  const marker = `{"connection_name","${connectionName}"}`;
+  const pids = stdout
+    .split('\n')
+    .filter((line) => line.includes(marker))
+    .map((line) => line.split('\t')[0]!);
+  if (pids.length === 0) throw new Error(`No broker connection named ${connectionName}`);
+  for (const pid of pids) await run('rabbitmqctl', ['close_connection', pid, 'test: connection cut']);
+}

@@ -1,0 +1,6 @@
+export * from './broker';
+export * from './database';
+export * from './events';
+export * from './infrastructure';
+export * from './tokens';
+export * from './wait';
