@@ -1,0 +1,215 @@
+import type { Role } from '@salon/service-kit';
+
+/**
+ * The routing table: every path of the API under /api/v1, the service that owns it and the area it belongs to.
+ *
+ * One row per method and path, grouped by owning service. Paths are OpenAPI templates relative to /api/v1;
+ * a literal segment always wins over a parameter, so where one prefix is split between services the more
+ * specific row decides (`/customers/profile` is identity's customer area, `/customers/{customer_id}` is
+ * identity's staff area, `/customers/{customer_id}/appointments` is scheduling, and
+ * `/customers/{customer_id}/wallet/credits` is commerce). Anything not in this table is a 404 from the
+ * gateway itself. The security matrix and the OpenAPI document are generated from it, so a new route is a
+ * new row here.
+ *
+ * Areas:
+ * - public: no token; rate-limited per client address.
+ * - customer: a customer access token; a staff token is 403.
+ * - staff: a staff access token; a customer token is 403.
+ * - either: a staff or a customer access token (each limited as its own kind).
+ * - internal: forwarded only with a valid X-Internal-Token; otherwise 404, as if the path did not exist.
+ * - provider-callback: the payment provider's invoice callback; no token (commerce checks the callback
+ *   token), its own generous limit instead of the public one.
+ *
+ * `roles` records the staff roles the spec names for the route (documentation and the security matrix;
+ * the owning service enforces them). Absent means any staff role.
+ */
+
+export const SERVICES = ['identity', 'catalog', 'scheduling', 'commerce', 'billing', 'notifications'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const AREAS = ['public', 'customer', 'staff', 'either', 'internal', 'provider-callback'] as const;
+export type Area = (typeof AREAS)[number];
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+
+export interface Route {
+  method: Method;
+  /** OpenAPI path template relative to /api/v1, e.g. `/services/{service_id}`. */
+  path: string;
+  service: ServiceName;
+  area: Area;
+  summary: string;
+  roles?: readonly Role[];
+}
+
+/** The prefix every routed path lives under; upstreams receive the same path, prefix included. */
+export const API_PREFIX = '/api/v1';
+
+const SA = 'SUPER_ADMIN';
+const TA = 'TENANT_ADMIN';
+const OM = 'OUTLET_MANAGER';
+const ST = 'STAFF';
+const RC = 'RECEPTIONIST';
+
+const route = (
+  method: Method,
+  path: string,
+  service: ServiceName,
+  area: Area,
+  summary: string,
+  roles?: readonly Role[],
+): Route => (roles ? { method, path, service, area, summary, roles } : { method, path, service, area, summary });
+
+// prettier-ignore
+export const ROUTES: readonly Route[] = [
+  // ── identity: registration, staff sign-in, tenants ──────────────────────────────────────────────────
+  route('POST',   '/public/register',                    'identity', 'public',   'Register a business: tenant, admin user, first outlet'),
+  route('POST',   '/auth/login',                         'identity', 'public',   'Staff sign-in (token, or the list of organisations)'),
+  route('POST',   '/auth/complete-login',                'identity', 'public',   'Staff sign-in, second step: choose the organisation'),
+  route('POST',   '/auth/refresh',                       'identity', 'public',   'Exchange a staff refresh token for a new pair'),
+  route('POST',   '/tenants',                            'identity', 'staff',    'Create a tenant with its admin user', [SA]),
+  route('GET',    '/tenants',                            'identity', 'staff',    'List tenants', [SA]),
+  route('GET',    '/tenants/{tenant_id}',                'identity', 'staff',    'Tenant with settings and subscription', [SA, TA, OM, ST]),
+  route('PUT',    '/tenants/{tenant_id}',                'identity', 'staff',    'Update a tenant and its settings', [SA, TA]),
+  route('DELETE', '/tenants/{tenant_id}',                'identity', 'staff',    'Deactivate a tenant', [SA]),
+  route('GET',    '/tenants/{tenant_id}/stats',          'identity', 'staff',    'Tenant statistics', [SA, TA]),
+  route('POST',   '/tenants/{tenant_id}/reactivate',     'identity', 'staff',    'Reactivate a deactivated tenant', [SA]),
+  // identity: staff users, outlets, audit log
+  route('POST',   '/users',                              'identity', 'staff',    'Create a staff user in the tenant', [SA, TA]),
+  route('GET',    '/users',                              'identity', 'staff',    'List the tenant\'s staff users', [SA, TA]),
+  route('GET',    '/users/{user_id}',                    'identity', 'staff',    'Staff user', [SA, TA]),
+  route('PUT',    '/users/{user_id}',                    'identity', 'staff',    'Update a staff user\'s membership', [SA, TA]),
+  route('DELETE', '/users/{user_id}',                    'identity', 'staff',    'Deactivate a staff user\'s membership', [SA, TA]),
+  route('POST',   '/outlets',                            'identity', 'staff',    'Create an outlet', [SA, TA]),
+  route('GET',    '/outlets',                            'identity', 'staff',    'List outlets'),
+  route('GET',    '/outlets/{outlet_id}',                'identity', 'staff',    'Outlet'),
+  route('PUT',    '/outlets/{outlet_id}',                'identity', 'staff',    'Update an outlet', [SA, TA]),
+  route('DELETE', '/outlets/{outlet_id}',                'identity', 'staff',    'Deactivate an outlet', [SA, TA]),
+  route('GET',    '/audit-logs',                         'identity', 'staff',    'Audit log entries', [SA, TA]),
+  // identity: customer authentication
+  route('POST',   '/customer/auth/register',             'identity', 'public',   'Customer registration'),
+  route('POST',   '/customer/auth/login',                'identity', 'public',   'Customer login'),
+  route('POST',   '/customer/auth/refresh',              'identity', 'public',   'Exchange a customer refresh token for a new pair'),
+  route('POST',   '/customer/auth/logout',               'identity', 'customer', 'Customer logout'),
+  route('POST',   '/customer/auth/verify-email',         'identity', 'customer', 'Verify the customer\'s e-mail with a code'),
+  route('POST',   '/customer/auth/verify-phone',         'identity', 'customer', 'Verify the customer\'s phone with a code'),
+  // identity: the customer's own account (literal segments: they win over /customers/{customer_id})
+  route('GET',    '/customers/profile',                  'identity', 'customer', 'Customer profile'),
+  route('POST',   '/customers/profile',                  'identity', 'customer', 'Update the customer profile'),
+  route('GET',    '/customers/preferences',              'identity', 'customer', 'Customer preferences'),
+  route('PUT',    '/customers/preferences',              'identity', 'customer', 'Update the customer preferences'),
+  route('PUT',    '/customers/consent',                  'identity', 'customer', 'Give or withdraw consent'),
+  route('DELETE', '/customers/account',                  'identity', 'customer', 'Delete the customer account'),
+  // identity: customer management by staff
+  route('GET',    '/customers',                          'identity', 'staff',    'List customers'),
+  route('POST',   '/customers',                          'identity', 'staff',    'Create a customer'),
+  route('GET',    '/customers/{customer_id}',            'identity', 'staff',    'Customer'),
+  route('PUT',    '/customers/{customer_id}',            'identity', 'staff',    'Update a customer', [TA, OM, SA]),
+  route('DELETE', '/customers/{customer_id}',            'identity', 'staff',    'Delete a customer (soft, or permanent by SUPER_ADMIN)', [TA, SA]),
+  route('PUT',    '/customers/{customer_id}/preferences', 'identity', 'staff',   'Update a customer\'s preferences'),
+
+  // ── catalog ─────────────────────────────────────────────────────────────────────────────────────────
+  route('GET',    '/services',                           'catalog',  'either',   'List services'),
+  route('POST',   '/services',                           'catalog',  'staff',    'Create a service', [TA, OM]),
+  route('GET',    '/services/categories',                'catalog',  'either',   'Service categories with counts'),
+  route('GET',    '/services/categories/templates',      'catalog',  'either',   'Service category templates'),
+  route('GET',    '/services/{service_id}',              'catalog',  'either',   'Service'),
+  route('PUT',    '/services/{service_id}',              'catalog',  'staff',    'Update a service', [TA, OM]),
+  route('DELETE', '/services/{service_id}',              'catalog',  'staff',    'Archive a service', [TA]),
+  route('POST',   '/services/{service_id}/pricing',      'catalog',  'staff',    'Set outlet prices', [TA, OM]),
+  route('GET',    '/services/{service_id}/price',        'catalog',  'either',   'Resolved price of a service at an outlet'),
+
+  // ── scheduling: staff members ───────────────────────────────────────────────────────────────────────
+  route('GET',    '/staff',                              'scheduling', 'staff',  'List staff members'),
+  route('POST',   '/staff',                              'scheduling', 'staff',  'Create a staff member', [SA, TA, OM]),
+  route('GET',    '/staff/positions/templates',          'scheduling', 'staff',  'Staff position templates'),
+  route('POST',   '/staff/appointments',                 'scheduling', 'staff',  'Book an appointment for a customer (staff flow)'),
+  route('GET',    '/staff/{staff_id}',                   'scheduling', 'staff',  'Staff member'),
+  route('PUT',    '/staff/{staff_id}',                   'scheduling', 'staff',  'Update a staff member', [SA, TA, OM]),
+  route('DELETE', '/staff/{staff_id}',                   'scheduling', 'staff',  'Terminate a staff member', [SA, TA]),
+  route('GET',    '/staff/{staff_id}/appointments',      'scheduling', 'staff',  'A staff member\'s appointments'),
+  // scheduling: availability
+  route('GET',    '/availability',                       'scheduling', 'staff',  'List availability entries'),
+  route('POST',   '/availability',                       'scheduling', 'staff',  'Create an availability entry or a recurring pattern'),
+  route('POST',   '/availability/bulk',                  'scheduling', 'staff',  'Create several availability entries, all or nothing'),
+  route('GET',    '/availability/check',                 'scheduling', 'staff',  'Check a staff member\'s availability'),
+  route('GET',    '/availability/availability-grid',     'scheduling', 'staff',  'Availability grid'),
+  route('PUT',    '/availability/{availability_id}',     'scheduling', 'staff',  'Update an availability entry'),
+  route('DELETE', '/availability/{availability_id}',     'scheduling', 'staff',  'Delete an availability entry'),
+  route('GET',    '/public/tenants/{slug}/availability', 'scheduling', 'public', 'Public availability grid (no staff personal data)'),
+  // scheduling: appointments
+  route('POST',   '/appointments',                       'scheduling', 'either', 'Book an appointment'),
+  route('GET',    '/appointments',                       'scheduling', 'either', 'List appointments (staff: the tenant\'s; customer: own)'),
+  route('GET',    '/appointments/{appointment_id}',      'scheduling', 'either', 'Appointment'),
+  route('PUT',    '/appointments/{appointment_id}/reschedule', 'scheduling', 'either', 'Reschedule an appointment'),
+  route('PUT',    '/appointments/{appointment_id}/cancel', 'scheduling', 'either', 'Cancel an appointment'),
+  route('PUT',    '/appointments/{appointment_id}/status', 'scheduling', 'staff', 'Move an appointment through its statuses'),
+  // split prefix: /customers/{customer_id}/appointments belongs to scheduling, not identity
+  route('GET',    '/customers/{customer_id}/appointments', 'scheduling', 'staff', 'A customer\'s appointments with statistics'),
+
+  // ── commerce: packages (administration) ─────────────────────────────────────────────────────────────
+  route('GET',    '/packages',                           'commerce', 'staff',    'List packages', [TA, SA, ST]),
+  route('POST',   '/packages',                           'commerce', 'staff',    'Create a package', [TA, SA]),
+  route('GET',    '/packages/limits',                    'commerce', 'either',   'Package plan limits'),
+  route('GET',    '/packages/{package_id}',              'commerce', 'staff',    'Package', [TA, SA, ST]),
+  route('PATCH',  '/packages/{package_id}',              'commerce', 'staff',    'Update a package', [TA, SA]),
+  route('DELETE', '/packages/{package_id}',              'commerce', 'staff',    'Archive a package', [TA, SA]),
+  // commerce: the customer's packages
+  route('GET',    '/customer/packages/summary',          'commerce', 'customer', 'Summary of the customer\'s packages'),
+  route('GET',    '/customer/packages/browse',           'commerce', 'customer', 'Packages on sale'),
+  route('POST',   '/customer/packages/purchase',         'commerce', 'customer', 'Buy a package'),
+  route('GET',    '/customer/packages',                  'commerce', 'customer', 'The customer\'s packages'),
+  route('GET',    '/customer/packages/{customer_package_id}', 'commerce', 'customer', 'One of the customer\'s packages'),
+  route('GET',    '/customer/packages/{customer_package_id}/payment-status', 'commerce', 'customer', 'Payment status of one of the customer\'s packages'),
+  // split prefix: /staff/customer-packages… belongs to commerce while the rest of /staff… is scheduling
+  route('GET',    '/staff/customer-packages',            'commerce', 'staff',    'List customer packages', [ST, TA, SA]),
+  route('POST',   '/staff/customer-packages',            'commerce', 'staff',    'Sell a package to a customer', [ST, TA, SA]),
+  route('POST',   '/staff/customer-packages/credits/redeem', 'commerce', 'staff', 'Redeem credits, first in first out', [ST, TA, SA]),
+  route('GET',    '/staff/customer-packages/{customer_id}/credits', 'commerce', 'staff', 'A customer\'s credits', [ST, TA, SA]),
+  route('GET',    '/staff/customer-packages/{customer_id}/summary', 'commerce', 'staff', 'A customer\'s package summary', [ST, TA, SA]),
+  // commerce: package payments (and their /customer/package-payments alias)
+  route('POST',   '/customer-packages/{customer_package_id}/record-payment', 'commerce', 'staff', 'Record an offline payment', [TA, OM, RC, SA]),
+  route('POST',   '/customer-packages/{customer_package_id}/create-payment-link', 'commerce', 'staff', 'Create and send a payment link'),
+  route('GET',    '/customer-packages/{customer_package_id}/payment-status', 'commerce', 'either', 'Payment status of a customer package'),
+  route('POST',   '/customer/package-payments/{customer_package_id}/record-payment', 'commerce', 'staff', 'Record an offline payment (alias)', [TA, OM, RC, SA]),
+  route('POST',   '/customer/package-payments/{customer_package_id}/create-payment-link', 'commerce', 'staff', 'Create and send a payment link (alias)'),
+  route('GET',    '/customer/package-payments/{customer_package_id}/payment-status', 'commerce', 'either', 'Payment status of a customer package (alias)'),
+  // commerce: appointment payments and the wallet
+  route('POST',   '/customer/payments/process-appointment', 'commerce', 'customer', 'Pay for an appointment'),
+  route('GET',    '/customer/wallet',                    'commerce', 'customer', 'Wallet balance and recent transactions'),
+  // split prefix: /customers/{customer_id}/wallet/credits belongs to commerce, not identity
+  route('POST',   '/customers/{customer_id}/wallet/credits', 'commerce', 'staff', 'Credit a customer\'s wallet', [TA]),
+  // commerce: the payment provider's invoice callback
+  route('POST',   '/webhooks/gateway-invoice/tenant/{tenant_id}', 'commerce', 'provider-callback', 'Payment provider invoice callback'),
+  route('POST',   '/internal/jobs/expire-packages',      'commerce', 'internal', 'Job: expire customer packages past their validity'),
+
+  // ── billing: subscriptions ──────────────────────────────────────────────────────────────────────────
+  route('GET',    '/subscriptions/plans',                'billing',  'staff',    'Plan catalogue'),
+  route('GET',    '/subscriptions/current',              'billing',  'staff',    'Current subscription with usage'),
+  route('POST',   '/subscriptions/upgrade',              'billing',  'staff',    'Upgrade (invoice first, plan changes on payment)'),
+  route('POST',   '/subscriptions/renew',                'billing',  'staff',    'Renew for another period'),
+  route('POST',   '/subscriptions/downgrade',            'billing',  'staff',    'Schedule a downgrade at period end'),
+  route('DELETE', '/subscriptions/scheduled-changes',    'billing',  'staff',    'Cancel a scheduled downgrade'),
+  route('GET',    '/subscriptions/usage',                'billing',  'staff',    'Usage against the plan\'s limits'),
+  route('POST',   '/subscriptions/cancel',               'billing',  'staff',    'Cancel to FREE at once'),
+  route('POST',   '/subscriptions/deactivate',           'billing',  'staff',    'Suspend the subscription', [SA]),
+  route('POST',   '/subscriptions/activate',             'billing',  'staff',    'Reactivate a suspended subscription', [SA]),
+  route('GET',    '/subscriptions/payments',             'billing',  'staff',    'Subscription payments'),
+  route('POST',   '/internal/jobs/apply-scheduled-changes', 'billing', 'internal', 'Job: apply scheduled plan changes that are due'),
+  route('POST',   '/internal/jobs/republish-plans',      'billing',  'internal', 'Job: re-publish every tenant\'s plan snapshot'),
+  // billing: AI-chat token usage
+  route('GET',    '/token-usage/quota',                  'billing',  'customer', 'The customer\'s token quota and usage'),
+  route('POST',   '/token-usage/track',                  'billing',  'customer', 'Record token usage'),
+  route('GET',    '/token-usage/history',                'billing',  'customer', 'Daily token usage history'),
+  route('PATCH',  '/token-usage/quota/{customer_id}',    'billing',  'staff',    'Override a customer\'s token quota', [TA, SA]),
+  route('POST',   '/token-usage/quota-reset',            'billing',  'internal', 'Job: daily token quota reset'),
+  route('POST',   '/token-usage/quota-reset-monthly',    'billing',  'internal', 'Job: monthly token quota reset'),
+
+  // ── notifications: internal webhooks (scheduler and task tier) ──────────────────────────────────────
+  route('POST',   '/webhooks/notifications/promote',     'notifications', 'internal', 'Promote due notifications to the task tier'),
+  route('POST',   '/webhooks/notifications/trigger',     'notifications', 'internal', 'Send one promoted notification'),
+  route('GET',    '/webhooks/notifications/promotion-stats', 'notifications', 'internal', 'Promotion statistics'),
+  route('POST',   '/webhooks/notifications/retry/{notification_id}', 'notifications', 'internal', 'Retry a failed notification'),
+  route('GET',    '/webhooks/notifications/health',      'notifications', 'internal', 'Notification subsystem health'),
+];
