@@ -90,6 +90,11 @@ export class RabbitBus implements EventBus {
     return this.connected;
   }
 
+  /** The consumers subscribed on this bus. */
+  get consumers(): string[] {
+    return [...this.subscriptions.keys()];
+  }
+
   async publish(envelopes: EventEnvelope[]): Promise<void> {
     const channel = await this.publishChannel();
     await Promise.all(

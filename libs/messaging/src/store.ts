@@ -3,6 +3,7 @@ import { eventSchemas, type EventEnvelope, type EventSchemas } from '@salon/cont
 import { assertIdentifier, selectRows, type Db, type Executor } from '@salon/service-kit';
 import type { DelayTarget } from './bus';
 import { parseEnvelope } from './delivery';
+import { MicroBatcher } from './micro-batcher';
 
 export interface EnqueueOptions {
   /** Publish through the delay ladder so it is delivered at this time. */
@@ -44,19 +45,50 @@ export class MessagingStore {
 
   /**
    * Wraps a handler so that it runs once per event and consumer: the inbox row and the handler's writes
-   * commit together; a duplicate delivery finds the row and does nothing.
+   * commit together; a duplicate delivery finds the row and does nothing. Deliveries arriving within
+   * `maxWaitMs` share one transaction (one commit instead of one per event). If any handler in a batch
+   * throws, the batch is rolled back and each event is applied alone, so only the failing one is retried.
    */
-  inboxed(consumer: string, handler: (event: EventEnvelope, tx: Executor) => Promise<void>) {
-    return (event: EventEnvelope) =>
-      this.db.withTx(async (tx) => {
-        const fresh = await selectRows(
-          tx,
-          sql`INSERT INTO ${sql.identifier(this.schema)}.inbox (consumer, event_id) VALUES (${consumer}, ${event.id})
-              ON CONFLICT DO NOTHING RETURNING event_id`,
+  inboxed(
+    consumer: string,
+    handler: (event: EventEnvelope, tx: Executor) => Promise<void>,
+    options: { maxBatch?: number; maxWaitMs?: number } = {},
+  ): (event: EventEnvelope) => Promise<void> {
+    const batcher = new MicroBatcher<EventEnvelope>(
+      (events) => this.applyOnce(consumer, handler, events),
+      options.maxBatch ?? 100,
+      options.maxWaitMs ?? 2,
+    );
+    return (event) => batcher.add(event);
+  }
+
+  private async applyOnce(
+    consumer: string,
+    handler: (event: EventEnvelope, tx: Executor) => Promise<void>,
+    events: EventEnvelope[],
+  ): Promise<Array<unknown | undefined>> {
+    try {
+      await this.db.withTx(async (tx) => {
+        const ids = `{${events.map((event) => event.id).join(',')}}`;
+        const fresh = new Set(
+          (
+            await selectRows<{ event_id: string }>(
+              tx,
+              sql`INSERT INTO ${sql.identifier(this.schema)}.inbox (consumer, event_id)
+                  SELECT ${consumer}, unnest(${ids}::text[]) ON CONFLICT DO NOTHING RETURNING event_id`,
+            )
+          ).map((row) => row.event_id),
         );
-        if (fresh.length === 0) return;
-        await handler(event, tx);
+        for (const event of events) {
+          if (!fresh.delete(event.id)) continue; // handled before, or twice in this batch
+          await handler(event, tx);
+        }
       });
+      return events.map(() => undefined);
+    } catch (error) {
+      if (events.length === 1) return [error ?? new Error('handler failed')];
+      return Promise.all(events.map(async (event) => (await this.applyOnce(consumer, handler, [event]))[0]));
+    }
   }
 
   /** Forgets inbox rows older than the broker could still redeliver (run by a periodic job). */

@@ -61,12 +61,13 @@ describe.each(transports)('messaging over %s', (_name, makeTransport) => {
 
   async function subscribeCounter(consumer: string, onDelivery: (event: EventEnvelope) => void = () => {}) {
     consumers.push(consumer);
+    const applyOnce = store.inboxed(consumer, (event, tx) => applyEffect(tx, consumer, event));
     await transport.bus.subscribe({
       consumer,
       events: [COUNTED],
       handle: async (event) => {
         onDelivery(event);
-        await store.inboxed(consumer, (inner, tx) => applyEffect(tx, consumer, inner))(event);
+        await applyOnce(event);
       },
     });
   }

@@ -17,8 +17,8 @@ export interface TestBus {
   bus: RabbitBus;
   namespace: string;
   connectionName: string;
-  /** Closes the bus and deletes every queue and exchange of its namespace. */
-  destroy(consumers: string[]): Promise<void>;
+  /** Closes the bus and deletes every queue and exchange of its namespace (its consumers' by default). */
+  destroy(consumers?: string[]): Promise<void>;
 }
 
 export async function createTestBus(options: {
@@ -41,7 +41,7 @@ export async function createTestBus(options: {
     bus,
     namespace,
     connectionName,
-    async destroy(consumers) {
+    async destroy(consumers = bus.consumers) {
       await bus
         .withChannel((channel) => deleteTopology(channel, topologyNames(namespace), consumers))
         .catch(() => undefined);

@@ -4,3 +4,4 @@ export * from './events';
 export * from './infrastructure';
 export * from './tokens';
 export * from './wait';
+export * from './service';

@@ -1,0 +1,127 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type { z } from 'zod';
+import {
+  MessagingStore,
+  OutboxRelay,
+  messagingMigrations,
+  type EventBus,
+  type Subscription,
+} from '@salon/messaging';
+import { PlanLimitsReplica, planLimitsMigrations } from '@salon/plan-limits';
+import {
+  closeServer,
+  createHttpApp,
+  createTokenVerifier,
+  finishHttpApp,
+  mountHealth,
+  runMigrations,
+  type CommonConfig,
+  type Db,
+  type Logger,
+  type Migration,
+  type TokenVerifier,
+} from '@salon/service-kit';
+
+/** What a service's `buildApp` gets: everything wired, nothing listening. */
+export interface ServiceContext<C extends CommonConfig = CommonConfig> {
+  name: string;
+  config: C;
+  db: Db;
+  bus: EventBus;
+  /** Outbox and inbox of this service's schema. */
+  store: MessagingStore;
+  /** This service's replica of the tenants' plans (limits, suspension). */
+  plans: PlanLimitsReplica;
+  verifier: TokenVerifier;
+  logger: Logger;
+  /** The express app with request ids, logs, metrics and health already mounted; add routes to it. */
+  app: Express;
+}
+
+export interface ServiceParts {
+  subscriptions?: Subscription[];
+  /** Closes what the service opened itself (clients, timers). */
+  close?: () => Promise<void>;
+}
+
+export interface ServiceDefinition<C extends CommonConfig = CommonConfig> {
+  /** Also the name of its PostgreSQL schema. */
+  name: string;
+  configSchema: z.ZodType<C>;
+  migrations: Migration[];
+  build(context: ServiceContext<C>): Promise<ServiceParts> | ServiceParts;
+}
+
+export interface RunningService {
+  name: string;
+  url: string;
+  server: Server;
+  context: ServiceContext;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one service on a database and a bus it is given: migrations (its own plus the outbox, inbox and
+ * plan-limits tables), routes, consumers, the outbox relay, and an HTTP listener. Used by each service's
+ * main.ts, by the embedded one-process mode, and by API tests.
+ */
+export async function startService<C extends CommonConfig>(
+  definition: ServiceDefinition<C>,
+  options: { config: C; db: Db; bus: EventBus; logger: Logger; port?: number; host?: string },
+): Promise<RunningService> {
+  const { config, db, bus } = options;
+  const logger = options.logger.child({ service: definition.name });
+  const name = definition.name;
+  await runMigrations(db, name, [
+    ...messagingMigrations(name),
+    ...planLimitsMigrations(name),
+    ...definition.migrations,
+  ]);
+
+  const app = createHttpApp({ service: name, logger });
+  mountHealth(app, {
+    checks: {
+      database: () => db.ping(),
+      broker: async () => {
+        if (!bus.isHealthy()) throw new Error('broker unavailable');
+      },
+    },
+  });
+  const store = new MessagingStore(db, name);
+  const plans = new PlanLimitsReplica(db, name);
+  const verifier = createTokenVerifier({
+    publicKeyPem: config.JWT_PUBLIC_KEY,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  });
+  const context: ServiceContext<C> = { name, config, db, bus, store, plans, verifier, logger, app };
+  const parts = await definition.build(context);
+  finishHttpApp(app, logger);
+
+  for (const subscription of [plans.subscription(name, store), ...(parts.subscriptions ?? [])]) {
+    await bus.subscribe(subscription);
+  }
+  const relay = new OutboxRelay({ db, schema: name, bus, logger });
+  await relay.start();
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port }, `${name} listening`);
+
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    server,
+    context: context as unknown as ServiceContext,
+    async stop() {
+      await closeServer(server);
+      await relay.stop();
+      await parts.close?.();
+    },
+  };
+}
