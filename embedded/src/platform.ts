@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
-import { buildGatewayApp } from '@salon/gateway';
+import { createGateway, loadGatewayConfig } from '@salon/gateway';
 import { InProcessBus, RabbitBus, type EventBus } from '@salon/messaging';
 import {
   closeServer,
@@ -61,7 +61,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     : new InProcessBus({ logger });
   await bus.start();
 
-  const gateway = buildGatewayApp({
+  // The gateway reads its settings (rate limits, Redis, CORS, timeouts) from the environment like the
+  // standalone one; the embedded secrets fill in the key and the internal token. Each service issue adds its
+  // in-process base URL here (IDENTITY_URL: identity.url, …); until then every upstream is unconfigured.
+  const gateway = createGateway({
+    config: loadGatewayConfig({
+      ...(options.env ?? process.env),
+      JWT_PUBLIC_KEY: secrets.jwtPublicKeyPem,
+      INTERNAL_TOKEN: secrets.internalToken,
+    }),
     logger,
     readinessChecks: {
       database: () => db.ping(),
@@ -70,7 +78,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       },
     },
   });
-  const server = await listen(gateway, options.port);
+  const server = await listen(gateway.createServer(), options.port);
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -79,6 +87,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     bus,
     async stop() {
       await closeServer(server);
+      await gateway.close();
       await bus.close();
       await db.close();
       await pglite?.close();
@@ -86,9 +95,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   };
 }
 
-function listen(app: ReturnType<typeof buildGatewayApp>, port: number): Promise<Server> {
+function listen(server: Server, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, () => resolve(server));
     server.once('error', reject);
+    server.listen(port, () => resolve(server));
   });
 }

@@ -1,17 +1,37 @@
-import { z } from 'zod';
-import { closeServer, createLogger, createShutdown, loadConfig } from '@salon/service-kit';
-import { buildGatewayApp } from './app';
+import type { AddressInfo } from 'node:net';
+import { closeServer, createLogger, createShutdown } from '@salon/service-kit';
+import { createGateway } from './app';
+import { loadGatewayConfig, type GatewayConfig } from './config';
 
-const config = loadConfig(
-  z.object({
-    PORT: z.coerce.number().int().default(8080),
-    LOG_LEVEL: z.string().default('info'),
-  }),
-);
+let config: GatewayConfig;
+try {
+  config = loadGatewayConfig();
+} catch (error) {
+  // A missing key or secret stops the gateway with a message naming each variable.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
 const shutdown = createShutdown(logger);
-const server = buildGatewayApp({ logger }).listen(config.PORT, () =>
-  logger.info({ port: config.PORT }, 'gateway listening'),
-);
-shutdown.register('http', () => closeServer(server));
-shutdown.installSignalHandlers();
+
+async function main() {
+  const gateway = createGateway({ config, logger });
+  shutdown.register('gateway', () => gateway.close());
+  // Serving starts either way; until Redis answers, limits use local counters.
+  if (config.REDIS_URL && !(await gateway.waitForRateLimitStore(3000)))
+    logger.warn('rate-limit store not reachable at start-up: limiting with local counters');
+  const server = gateway.createServer();
+  server.listen(config.PORT, () =>
+    logger.info({ port: (server.address() as AddressInfo).port }, 'gateway listening'),
+  );
+  // Idle client connections outlive the load balancer's, so it never reuses one the gateway is closing.
+  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = config.KEEP_ALIVE_TIMEOUT_MS + 1000;
+  shutdown.register('http', () => closeServer(server));
+  shutdown.installSignalHandlers();
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'gateway failed to start');
+  process.exit(1);
+});

@@ -66,10 +66,12 @@ export class RouteMatcher {
     const segments = path.split('/');
     // A path starts with "/", and one trailing slash is tolerated ("/services/" is "/services").
     if (segments[0] !== '') return { kind: 'not-found' };
-    const end = segments.length > 2 && segments[segments.length - 1] === '' ? segments.length - 1 : segments.length;
+    const end =
+      segments.length > 2 && segments[segments.length - 1] === '' ? segments.length - 1 : segments.length;
     for (let i = 1; i < end; i += 1) {
       const segment = segments[i] as string;
-      if (segment === '' || isDotSegment(segment) || AMBIGUOUS_SEGMENT.test(segment)) return { kind: 'not-found' };
+      if (segment === '' || isDotSegment(segment) || AMBIGUOUS_SEGMENT.test(segment))
+        return { kind: 'not-found' };
     }
     const node = find(this.root, segments, 1, end);
     if (node?.routes === undefined || node.template === undefined) return { kind: 'not-found' };

@@ -24,7 +24,14 @@ import type { Role } from '@salon/service-kit';
  * the owning service enforces them). Absent means any staff role.
  */
 
-export const SERVICES = ['identity', 'catalog', 'scheduling', 'commerce', 'billing', 'notifications'] as const;
+export const SERVICES = [
+  'identity',
+  'catalog',
+  'scheduling',
+  'commerce',
+  'billing',
+  'notifications',
+] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export const AREAS = ['public', 'customer', 'staff', 'either', 'internal', 'provider-callback'] as const;
@@ -59,7 +66,8 @@ const route = (
   area: Area,
   summary: string,
   roles?: readonly Role[],
-): Route => (roles ? { method, path, service, area, summary, roles } : { method, path, service, area, summary });
+): Route =>
+  roles ? { method, path, service, area, summary, roles } : { method, path, service, area, summary };
 
 // prettier-ignore
 export const ROUTES: readonly Route[] = [
@@ -81,11 +89,11 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/users/{user_id}',                    'identity', 'staff',    'Staff user', [SA, TA]),
   route('PUT',    '/users/{user_id}',                    'identity', 'staff',    'Update a staff user\'s membership', [SA, TA]),
   route('DELETE', '/users/{user_id}',                    'identity', 'staff',    'Deactivate a staff user\'s membership', [SA, TA]),
-  route('POST',   '/outlets',                            'identity', 'staff',    'Create an outlet', [SA, TA]),
+  route('POST',   '/outlets',                            'identity', 'staff',    'Create an outlet', [TA]),
   route('GET',    '/outlets',                            'identity', 'staff',    'List outlets'),
   route('GET',    '/outlets/{outlet_id}',                'identity', 'staff',    'Outlet'),
-  route('PUT',    '/outlets/{outlet_id}',                'identity', 'staff',    'Update an outlet', [SA, TA]),
-  route('DELETE', '/outlets/{outlet_id}',                'identity', 'staff',    'Deactivate an outlet', [SA, TA]),
+  route('PUT',    '/outlets/{outlet_id}',                'identity', 'staff',    'Update an outlet (OUTLET_MANAGER: its own)', [TA, OM]),
+  route('DELETE', '/outlets/{outlet_id}',                'identity', 'staff',    'Deactivate an outlet', [TA]),
   route('GET',    '/audit-logs',                         'identity', 'staff',    'Audit log entries', [SA, TA]),
   // identity: customer authentication
   route('POST',   '/customer/auth/register',             'identity', 'public',   'Customer registration'),

@@ -1,0 +1,100 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  AppError,
+  forbidden,
+  notFound,
+  unauthorized,
+  type AuthContext,
+  type TokenVerifier,
+} from '@salon/service-kit';
+import type { Area } from './routes';
+
+const bearerToken = (header: string | undefined): string | undefined =>
+  header === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+
+const ALLOWED_KINDS: Partial<Record<Area, readonly AuthContext['kind'][]>> = {
+  customer: ['customer'],
+  staff: ['staff'],
+  either: ['staff', 'customer'],
+};
+
+export interface Authenticator {
+  /**
+   * The verified caller from the bearer token. No token or an invalid one (bad signature, another
+   * algorithm, wrong issuer or audience, expired, a refresh or other kind of token) → 401.
+   */
+  authenticate(headers: IncomingHttpHeaders): AuthContext;
+  /** The 403 for a valid token of a kind the area does not serve (a customer on a staff route), if any. */
+  kindError(area: Area, auth: AuthContext): AppError | undefined;
+  /** Internal routes: a valid X-Internal-Token (constant-time comparison), or 404 as if the path did not exist. */
+  requireInternal(headers: IncomingHttpHeaders): void;
+}
+
+/**
+ * Token checks with service-kit's verifier (a pre-built KeyObject, the algorithm pinned by the key type,
+ * issuer, audience and expiry), in front of a bounded cache of tokens already verified. A cache hit needs
+ * the byte-identical token string that verified before and is refused once its `exp` has passed, so the
+ * cache cannot accept anything the verifier would not; it saves the signature check (about 130 µs for
+ * ES256 on these machines) on every request after a client's first.
+ */
+export function createAuthenticator(
+  verifier: TokenVerifier,
+  { cacheSize, internalToken }: { cacheSize: number; internalToken: string },
+): Authenticator {
+  const cache = new Map<string, { auth: AuthContext; expiresAtMs: number }>();
+  // As service-kit's requireInternalToken (which needs express's request): hashing both sides gives equal
+  // lengths, so the comparison time reveals neither the token nor its length.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const expectedDigest = digest(internalToken);
+
+  const verify = (token: string): AuthContext => {
+    const cached = cache.get(token);
+    if (cached !== undefined) {
+      if (cached.expiresAtMs > Date.now()) return cached.auth;
+      cache.delete(token);
+    }
+    const auth = verifier.verifyAccess(token);
+    if (cacheSize > 0) {
+      const expiresAtMs = expiryOf(token);
+      if (expiresAtMs !== undefined) {
+        // Oldest first: a Map iterates in insertion order.
+        if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
+        cache.set(token, { auth, expiresAtMs });
+      }
+    }
+    return auth;
+  };
+
+  return {
+    authenticate(headers) {
+      const token = bearerToken(headers.authorization);
+      if (token === undefined) throw unauthorized('Not authenticated');
+      return verify(token);
+    },
+    kindError(area, auth) {
+      const allowed = ALLOWED_KINDS[area];
+      if (allowed === undefined) throw new Error(`area ${area} takes no access token`);
+      return allowed.includes(auth.kind) ? undefined : forbidden('Insufficient permissions');
+    },
+    requireInternal(headers) {
+      const given = headers['x-internal-token'];
+      if (typeof given !== 'string' || !timingSafeEqual(digest(given), expectedDigest)) throw notFound();
+    },
+  };
+}
+
+/** `exp` of a token the verifier has just accepted (so its payload is well-formed JSON). */
+function expiryOf(token: string): number | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const isUnauthenticated = (error: unknown): error is AppError =>
+  error instanceof AppError && error.status === 401;

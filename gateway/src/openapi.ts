@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { errorBodySchema, validationErrorBodySchema } from '@salon/contracts';
+import { API_PREFIX, ROUTES, type Area, type Method, type Route } from './routes';
+
+/**
+ * The platform's one OpenAPI 3.1 document, built from the routing table (every non-internal row) and, where
+ * `libs/contracts` has them, the zod schemas of an operation's query, body and response (`z.toJSONSchema`,
+ * JSON Schema 2020-12, which OpenAPI 3.1 uses). Internal paths are left out. As each service lands it adds
+ * its operations' contract schemas to `OPERATION_SCHEMAS`.
+ */
+
+export interface OperationSchemas {
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  /** Success status; 200 unless given. */
+  status?: number;
+}
+
+/** Contract schemas by "METHOD /path" (the routing table's path template). */
+export type OperationSchemaMap = Partial<Record<`${Method} ${string}`, OperationSchemas>>;
+
+// Filled by the service issues from libs/contracts as their HTTP shapes land.
+export const OPERATION_SCHEMAS: OperationSchemaMap = {};
+
+type JsonObject = Record<string, unknown>;
+
+const ID_PATTERN = '^[0-9a-f]{24}$';
+const BODY_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
+
+const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
+  return json;
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit-Minute': headerRef('X-RateLimit-Limit-Minute'),
+  'X-RateLimit-Remaining-Minute': headerRef('X-RateLimit-Remaining-Minute'),
+  'X-RateLimit-Limit-Hour': headerRef('X-RateLimit-Limit-Hour'),
+  'X-RateLimit-Remaining-Hour': headerRef('X-RateLimit-Remaining-Hour'),
+};
+
+const SECURITY: Record<Exclude<Area, 'internal'>, JsonObject[]> = {
+  public: [],
+  'provider-callback': [{ providerCallbackToken: [] }],
+  customer: [{ customerToken: [] }],
+  staff: [{ staffToken: [] }],
+  either: [{ staffToken: [] }, { customerToken: [] }],
+};
+
+const AREA_NOTE: Record<Exclude<Area, 'internal'>, string> = {
+  public: 'Public: no token; rate-limited per client address.',
+  'provider-callback': 'Payment provider callback: no bearer token (commerce checks `x-callback-token`).',
+  customer: 'Customer token, rate-limited per customer; a staff token is 403.',
+  staff: 'Staff token, rate-limited per user; a customer token is 403.',
+  either: 'Staff or customer token, each rate-limited as its kind.',
+};
+
+/** `get_customer_packages_byCustomerPackageId` vs `get_customerPackages_byCustomerPackageId`: one word per segment. */
+function operationId(method: Method, path: string): string {
+  const camel = (words: string[]) =>
+    words
+      .map((word, i) => (i === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1)))
+      .join('');
+  const segments = path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) =>
+      segment.startsWith('{')
+        ? camel(['by', ...segment.slice(1, -1).split('_')])
+        : camel(segment.split(/[-_]/)),
+    );
+  return [method.toLowerCase(), ...segments].join('_');
+}
+
+function pathParameters(path: string): JsonObject[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema:
+      name === 'slug' ? { type: 'string', pattern: '^[a-z0-9-]+$' } : { type: 'string', pattern: ID_PATTERN },
+  }));
+}
+
+function queryParameters(query: z.ZodObject | undefined): JsonObject[] {
+  if (query === undefined) return [];
+  const json = toJsonSchema(query, 'input') as {
+    properties?: Record<string, JsonObject>;
+    required?: string[];
+  };
+  return Object.entries(json.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema,
+  }));
+}
+
+function operation(
+  route: Route & { area: Exclude<Area, 'internal'> },
+  schemas: OperationSchemas | undefined,
+) {
+  const successStatus = String(schemas?.status ?? 200);
+  const success: JsonObject = {
+    description: 'Success',
+    headers: { 'X-Request-Id': headerRef('X-Request-Id'), ...RATE_LIMIT_HEADERS },
+  };
+  if (successStatus !== '204') {
+    success.content = {
+      'application/json': {
+        schema: schemas?.response ? toJsonSchema(schemas.response, 'output') : { type: 'object' },
+      },
+    };
+  }
+  const responses: JsonObject = { [successStatus]: success };
+  if (route.area === 'customer' || route.area === 'staff' || route.area === 'either') {
+    responses['401'] = responseRef('Unauthorized');
+    responses['403'] = responseRef('Forbidden');
+  }
+  responses['404'] = responseRef('NotFound');
+  if (BODY_METHODS.has(route.method)) responses['413'] = responseRef('PayloadTooLarge');
+  responses['422'] = responseRef('ValidationError');
+  responses['429'] = responseRef('TooManyRequests');
+  responses['503'] = responseRef('ServiceUnavailable');
+  responses['504'] = responseRef('GatewayTimeout');
+
+  const parameters = [...pathParameters(route.path), ...queryParameters(schemas?.query)];
+  const roles = route.roles ? ` Roles: ${route.roles.join(', ')}.` : '';
+  const op: JsonObject = {
+    operationId: operationId(route.method, route.path),
+    summary: route.summary,
+    description: `${AREA_NOTE[route.area]}${roles} Served by ${route.service}.`,
+    tags: [route.service],
+    security: SECURITY[route.area],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    responses,
+  };
+  if (BODY_METHODS.has(route.method)) {
+    op.requestBody = {
+      required: schemas?.body !== undefined,
+      content: {
+        'application/json': {
+          schema: schemas?.body ? toJsonSchema(schemas.body, 'input') : { type: 'object' },
+        },
+      },
+    };
+  }
+  if (route.roles) op['x-roles'] = [...route.roles];
+  return op;
+}
+
+const errorResponse = (description: string, extraHeaders: JsonObject = {}) => ({
+  description,
+  headers: { 'X-Request-Id': headerRef('X-Request-Id'), ...extraHeaders },
+  content: { 'application/json': { schema: ref('ErrorBody') } },
+});
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+
+export function buildOpenApiDocument(
+  routes: readonly Route[] = ROUTES,
+  schemas: OperationSchemaMap = OPERATION_SCHEMAS,
+): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const route of routes) {
+    if (route.area === 'internal') continue;
+    const item = (paths[API_PREFIX + route.path] ??= {});
+    item[route.method.toLowerCase()] = operation(
+      route as Route & { area: Exclude<Area, 'internal'> },
+      schemas[`${route.method} ${route.path}`],
+    );
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Salon platform API',
+      version: '1.0.0',
+      description:
+        'Multi-tenant booking platform for salons, spas and wellness businesses. Every path is served through ' +
+        'the gateway under /api/v1. Errors are `{detail: string}`; validation errors are 422 ' +
+        '`{detail: [{loc, msg, type}]}`. Rate limits (defaults): staff 100 per minute and 1,000 per hour per ' +
+        'user, customers 60 and 600 per customer, public 30 and 300 per client address; every limited response ' +
+        'carries X-RateLimit-* headers, and past a limit the answer is 429 with Retry-After.',
+    },
+    servers: [{ url: '/' }],
+    tags: [...new Set(routes.filter((r) => r.area !== 'internal').map((r) => r.service))].map((name) => ({
+      name,
+      description: `Served by the ${name} service`,
+    })),
+    paths,
+    components: {
+      securitySchemes: {
+        staffToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Staff access token from POST /api/v1/auth/login (30 minutes).',
+        },
+        customerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Customer access token from POST /api/v1/customer/auth/login (3600 seconds).',
+        },
+        providerCallbackToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-callback-token',
+          description: "The payment provider's callback verification token.",
+        },
+      },
+      schemas: {
+        ErrorBody: toJsonSchema(errorBodySchema, 'output'),
+        ValidationErrorBody: toJsonSchema(validationErrorBodySchema, 'output'),
+      },
+      headers: {
+        'X-Request-Id': {
+          description: "The request's id (the client's when well-formed)",
+          schema: { type: 'string' },
+        },
+        'X-RateLimit-Limit-Minute': integerHeader('Requests allowed per minute in this area'),
+        'X-RateLimit-Remaining-Minute': integerHeader('Requests left in the current minute'),
+        'X-RateLimit-Limit-Hour': integerHeader('Requests allowed per hour in this area'),
+        'X-RateLimit-Remaining-Hour': integerHeader('Requests left in the current hour'),
+        'Retry-After': integerHeader('Seconds to wait before retrying'),
+      },
+      responses: {
+        Unauthorized: errorResponse('Missing or invalid access token', {
+          'WWW-Authenticate': { schema: { type: 'string' } },
+        }),
+        Forbidden: errorResponse('The token is valid but may not use this route'),
+        NotFound: errorResponse('Not found, or of another tenant'),
+        PayloadTooLarge: errorResponse('Request body over 1 MB'),
+        ValidationError: {
+          description: 'Request validation failed',
+          content: { 'application/json': { schema: ref('ValidationErrorBody') } },
+        },
+        TooManyRequests: errorResponse('Rate limit exceeded', {
+          'Retry-After': headerRef('Retry-After'),
+          ...RATE_LIMIT_HEADERS,
+        }),
+        ServiceUnavailable: errorResponse('The owning service is temporarily unavailable', {
+          'Retry-After': headerRef('Retry-After'),
+        }),
+        GatewayTimeout: errorResponse('The owning service did not answer in time'),
+      },
+    },
+  };
+}
