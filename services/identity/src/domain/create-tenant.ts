@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { TenantSettings } from '@salon/contracts';
+import { newEvent } from '@salon/messaging';
+import { conflict, newId } from '@salon/service-kit';
+import { insertOutlet } from '../db/outlet.repository';
+import { rethrowUnique } from '../db/rows';
+import { findTenantDuplicates, insertTenant, slugsLike, type TenantRecord } from '../db/tenant.repository';
+import { findUserByEmail, insertMembership, insertUser } from '../db/user.repository';
+import { PRODUCER, type IdentityDeps } from './deps';
+import { outletUpsertedData } from './events';
+import { hashPassword } from './passwords';
+import { defaultSettings, nextFreeSlug, normaliseWebsite, partnerNumber, slugify } from './tenant-rules';
+
+export interface CreateTenantInput {
+  name: string;
+  preferredSlug?: string;
+  email: string;
+  phone: string;
+  description?: string | null;
+  website?: string | null;
+  settings?: Partial<TenantSettings>;
+  admin: { email: string; password: string; first_name: string; last_name: string };
+}
+
+export interface CreatedTenant {
+  tenant: TenantRecord;
+  adminUserId: string;
+  outletId: string;
+}
+
+const UNIQUE_FIELDS = {
+  tenants_name_key: 'business_name',
+  tenants_email_key: 'business_email',
+  tenants_phone_key: 'business_phone',
+  users_email_key: 'admin_email',
+};
+
+/**
+ * Public registration and POST /tenants: the tenant, its admin user and membership, its first outlet and the
+ * `identity.tenant.registered.v1` event commit together or not at all. The account is active at once on FREE
+ * (billing creates the FREE subscription under the `subscription_id` generated here).
+ */
+export async function createTenant(
+  deps: IdentityDeps,
+  input: CreateTenantInput,
+  correlationId?: string,
+): Promise<CreatedTenant> {
+  // Hashing is slow on purpose; do it before the transaction holds any lock.
+  const passwordHash = await hashPassword(input.admin.password);
+  try {
+    return await deps.db.withTx(async (tx) => {
+      // 1. Serialise creations, so the duplicate checks and slug choice below cannot race each other.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('identity:create-tenant'))`);
+
+      // 2. Duplicates: business name (case-insensitive), business e-mail, business phone, admin e-mail.
+      const taken = await findTenantDuplicates(tx, input);
+      if (taken.name) throw conflict('business_name already registered');
+      if (taken.email) throw conflict('business_email already registered');
+      if (taken.phone) throw conflict('business_phone already registered');
+      if (await findUserByEmail(tx, input.admin.email)) throw conflict('admin_email already registered');
+
+      // 3. Slug from the preferred slug or the name; a numeric suffix when taken.
+      const base = slugify(input.preferredSlug || input.name);
+      const slug = nextFreeSlug(base, await slugsLike(tx, base));
+
+      // 4. The tenant, active at once. The payment-provider sub-account is generated locally for now.
+      const settings = defaultSettings(input.settings);
+      const tenant = await insertTenant(tx, {
+        id: newId(),
+        name: input.name,
+        slug,
+        email: input.email,
+        phone: input.phone,
+        description: input.description ?? null,
+        website: normaliseWebsite(input.website),
+        is_active: true,
+        subscription_id: newId(),
+        client_partner_id: randomUUID(),
+        client_partner_number: partnerNumber(),
+        settings,
+      });
+
+      // 5. The first outlet from the business data, so the new tenant can book at once.
+      const outlet = await insertOutlet(tx, {
+        id: newId(),
+        tenant_id: tenant.id,
+        name: tenant.name,
+        slug: 'main',
+        address: null,
+        phone: tenant.phone,
+        timezone: settings.timezone,
+        business_hours: {},
+        is_active: true,
+      });
+
+      // 6. The admin user and its TENANT_ADMIN membership.
+      const admin = await insertUser(tx, {
+        id: newId(),
+        email: input.admin.email,
+        password_hash: passwordHash,
+        first_name: input.admin.first_name,
+        last_name: input.admin.last_name,
+        is_super_admin: false,
+      });
+      await insertMembership(tx, {
+        id: newId(),
+        tenant_id: tenant.id,
+        user_id: admin.id,
+        role: 'TENANT_ADMIN',
+        outlet_ids: [outlet.id],
+        staff_id: null,
+        is_active: true,
+      });
+
+      // 7. The events, in the same transaction.
+      const origin = { producer: PRODUCER, tenantId: tenant.id, correlationId };
+      await deps.store.enqueue(tx, [
+        newEvent(
+          'identity.tenant.registered.v1',
+          {
+            tenant_id: tenant.id,
+            name: tenant.name,
+            slug: tenant.slug,
+            email: tenant.email,
+            phone: tenant.phone,
+            is_active: tenant.is_active,
+            settings: tenant.settings,
+            subscription_id: tenant.subscription_id,
+            client_partner_id: tenant.client_partner_id,
+            client_partner_number: tenant.client_partner_number,
+            admin_user_id: admin.id,
+            admin_email: admin.email,
+            created_at: tenant.created_at,
+            version: tenant.version,
+          },
+          origin,
+        ),
+        newEvent('identity.outlet.upserted.v1', outletUpsertedData(outlet), origin),
+      ]);
+      return { tenant, adminUserId: admin.id, outletId: outlet.id };
+    });
+  } catch (error) {
+    rethrowUnique(error, UNIQUE_FIELDS);
+  }
+}

@@ -1,0 +1,16 @@
+import type { MessagingStore } from '@salon/messaging';
+import type { PlanLimitsReplica } from '@salon/plan-limits';
+import type { Db, InternalClient, TokenSigner, TokenVerifier } from '@salon/service-kit';
+
+/** What the use cases need; built once in definition.ts. */
+export interface IdentityDeps {
+  db: Db;
+  store: MessagingStore;
+  plans: PlanLimitsReplica;
+  signer: TokenSigner;
+  verifier: TokenVerifier;
+  /** The services account deletion asks before deleting; undefined when not configured (fails closed). */
+  deletionChecks: { scheduling?: InternalClient; commerce?: InternalClient };
+}
+
+export const PRODUCER = 'identity';

@@ -1,0 +1,70 @@
+import type { CustomerUpdatedV1, OutletUpsertedV1, TenantUpdatedV1 } from '@salon/contracts';
+import { newEvent } from '@salon/messaging';
+import type { Executor } from '@salon/service-kit';
+import type { CustomerRecord } from '../db/customer.repository';
+import type { OutletRecord } from '../db/outlet.repository';
+import type { TenantRecord } from '../db/tenant.repository';
+import { PRODUCER, type IdentityDeps } from './deps';
+
+export const tenantUpdatedData = (tenant: TenantRecord): TenantUpdatedV1 => ({
+  tenant_id: tenant.id,
+  name: tenant.name,
+  slug: tenant.slug,
+  email: tenant.email,
+  phone: tenant.phone,
+  description: tenant.description,
+  website: tenant.website,
+  is_active: tenant.is_active,
+  settings: tenant.settings,
+  updated_at: tenant.updated_at,
+  version: tenant.version,
+});
+
+export const outletUpsertedData = (outlet: OutletRecord): OutletUpsertedV1 => ({
+  outlet_id: outlet.id,
+  tenant_id: outlet.tenant_id,
+  name: outlet.name,
+  slug: outlet.slug,
+  address: outlet.address,
+  phone: outlet.phone,
+  timezone: outlet.timezone,
+  business_hours: outlet.business_hours,
+  is_active: outlet.is_active,
+  updated_at: outlet.updated_at,
+  version: outlet.version,
+});
+
+export const customerUpdatedData = (customer: CustomerRecord): CustomerUpdatedV1 => ({
+  customer_id: customer.id,
+  tenant_id: customer.tenant_id,
+  email: customer.email,
+  phone: customer.phone,
+  first_name: customer.first_name,
+  last_name: customer.last_name,
+  date_of_birth: customer.date_of_birth,
+  gender: customer.gender,
+  tags: customer.tags,
+  email_verified: customer.email_verified,
+  phone_verified: customer.phone_verified,
+  is_active: customer.is_active,
+  is_deleted: customer.is_deleted,
+  preferences: customer.preferences,
+  updated_at: customer.updated_at,
+  version: customer.version,
+});
+
+/** Queues identity.customer.updated.v1 with the customer's state after the change. */
+export async function publishCustomerUpdated(
+  deps: IdentityDeps,
+  tx: Executor,
+  customer: CustomerRecord,
+  correlationId?: string,
+): Promise<void> {
+  await deps.store.enqueue(tx, [
+    newEvent('identity.customer.updated.v1', customerUpdatedData(customer), {
+      producer: PRODUCER,
+      tenantId: customer.tenant_id,
+      correlationId,
+    }),
+  ]);
+}

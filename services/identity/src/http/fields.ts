@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { tenantSettingsSchema } from '@salon/contracts';
+
+/** E-mails are trimmed, lowercased and validated. */
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Invalid email address' }));
+
+export const phoneField = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, { error: 'Phone must be in E.164 format, e.g. +628123456789' });
+
+export const nameField = (max: number) => z.string().trim().min(1).max(max);
+
+/** Spec rule: at least 8 characters with an uppercase letter, a lowercase letter and a digit. */
+export const passwordField = z
+  .string()
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(128)
+  .regex(/[A-Z]/, { error: 'Password must contain an uppercase letter' })
+  .regex(/[a-z]/, { error: 'Password must contain a lowercase letter' })
+  .regex(/\d/, { error: 'Password must contain a digit' });
+
+export const slugField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
+    error: 'Slug must be lowercase letters and digits separated by hyphens',
+  })
+  .max(60);
+
+export const timezoneField = z.string().refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'Unknown IANA timezone' },
+);
+
+export const settingsField = tenantSettingsSchema
+  .extend({
+    timezone: timezoneField,
+    currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Currency must be an ISO 4217 code' }),
+    booking_advance_days: z.int().min(1).max(365),
+    cancellation_hours: z.int().min(0).max(720),
+  })
+  .partial();
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Time must be HH:MM' });
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/** `{monday: {open: "09:00", close: "18:00"}, sunday: null}`; a day left out or null is closed. */
+export const businessHoursField = z.partialRecord(
+  z.enum(DAYS),
+  z
+    .object({ open: time, close: time })
+    .refine((hours) => hours.open < hours.close, { error: 'open must be before close' })
+    .nullable(),
+);
+
+/** A calendar date `YYYY-MM-DD` that exists. */
+export const dateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be YYYY-MM-DD' })
+  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), {
+    error: 'Invalid date',
+  });

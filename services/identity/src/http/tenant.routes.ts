@@ -1,0 +1,148 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  authenticate,
+  badRequest,
+  intQuery,
+  objectId,
+  parseInput,
+  requireRoles,
+  staffOf,
+} from '@salon/service-kit';
+import { createTenant } from '../domain/create-tenant';
+import type { IdentityDeps } from '../domain/deps';
+import { getTenant, updateTenantDetails } from '../domain/manage-tenants';
+import { listTenants, type TenantRecord } from '../db/tenant.repository';
+import { emailField, nameField, passwordField, phoneField, settingsField, slugField } from './fields';
+
+const createBody = z.object({
+  name: nameField(100),
+  slug: slugField.optional(),
+  email: emailField,
+  phone: phoneField,
+  description: z.string().trim().max(1000).optional(),
+  website: z.string().trim().max(255).optional(),
+  admin_email: emailField,
+  admin_password: passwordField,
+  admin_first_name: nameField(50),
+  admin_last_name: nameField(50),
+  settings: settingsField.optional(),
+});
+
+const updateBody = z.object({
+  name: nameField(100).optional(),
+  email: emailField.optional(),
+  phone: phoneField.optional(),
+  description: z.string().trim().max(1000).nullable().optional(),
+  website: z.string().trim().max(255).nullable().optional(),
+  settings: settingsField.optional(),
+  slug: z.unknown().optional(),
+});
+
+const listQuery = z.object({
+  skip: intQuery.pipe(z.int().min(0)).default(0),
+  limit: intQuery.pipe(z.int().min(1).max(500)).default(100),
+  status: z.enum(['active', 'inactive']).optional(),
+});
+
+const tenantPath = z.object({ tenant_id: objectId });
+
+const summary = (tenant: TenantRecord) => ({
+  id: tenant.id,
+  name: tenant.name,
+  slug: tenant.slug,
+  email: tenant.email,
+  phone: tenant.phone,
+  is_active: tenant.is_active,
+  subscription_id: tenant.subscription_id,
+  client_partner_id: tenant.client_partner_id,
+  client_partner_number: tenant.client_partner_number,
+  created_at: tenant.created_at,
+  updated_at: tenant.updated_at,
+});
+
+export function tenantRoutes(deps: IdentityDeps): Router {
+  const router = Router();
+  const staff = authenticate(deps.verifier, { allow: ['staff'] });
+
+  const full = async (tenant: TenantRecord) => {
+    const plan = await deps.plans.planOf(deps.db.orm, tenant.id);
+    return {
+      ...summary(tenant),
+      description: tenant.description,
+      website: tenant.website,
+      // Periods and trials are billing's; they reach identity with the subscription events (not yet here).
+      subscription: {
+        plan: plan.plan,
+        status: plan.status,
+        trial_ends_at: null,
+        current_period_start: null,
+        current_period_end: null,
+      },
+      settings: tenant.settings,
+    };
+  };
+
+  router.post('/tenants', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
+    const body = parseInput(createBody, req.body, 'body');
+    const { tenant } = await createTenant(
+      deps,
+      {
+        name: body.name,
+        preferredSlug: body.slug,
+        email: body.email,
+        phone: body.phone,
+        description: body.description,
+        website: body.website,
+        settings: body.settings,
+        admin: {
+          email: body.admin_email,
+          password: body.admin_password,
+          first_name: body.admin_first_name,
+          last_name: body.admin_last_name,
+        },
+      },
+      req.id,
+    );
+    res.status(201).json(summary(tenant));
+  });
+
+  router.get('/tenants', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
+    const query = parseInput(listQuery, req.query, 'query');
+    const rows = await listTenants(deps.db.orm, {
+      skip: query.skip,
+      limit: query.limit,
+      isActive: query.status === undefined ? undefined : query.status === 'active',
+    });
+    res.json(
+      rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        email: row.email,
+        is_active: row.is_active,
+        subscription: { plan: row.plan ?? 'FREE', status: row.plan_status ?? 'active' },
+        created_at: row.created_at,
+      })),
+    );
+  });
+
+  router.get(
+    '/tenants/:tenant_id',
+    staff,
+    requireRoles('SUPER_ADMIN', 'TENANT_ADMIN', 'OUTLET_MANAGER', 'STAFF'),
+    async (req, res) => {
+      const { tenant_id } = parseInput(tenantPath, req.params, 'path');
+      res.json(await full(await getTenant(deps, staffOf(req), tenant_id)));
+    },
+  );
+
+  router.put('/tenants/:tenant_id', staff, requireRoles('SUPER_ADMIN', 'TENANT_ADMIN'), async (req, res) => {
+    const { tenant_id } = parseInput(tenantPath, req.params, 'path');
+    const { slug, ...changes } = parseInput(updateBody, req.body, 'body');
+    if (slug !== undefined) throw badRequest('slug cannot be changed after creation');
+    res.json(await full(await updateTenantDetails(deps, staffOf(req), tenant_id, changes, req.id)));
+  });
+
+  return router;
+}

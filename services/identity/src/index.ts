@@ -1,0 +1,2 @@
+export { identityService } from './definition';
+export { identityConfigSchema, type IdentityConfig } from './config';

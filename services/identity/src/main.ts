@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@salon/runtime';
+import { identityService } from './definition';
+
+void runServiceProcess(identityService);

@@ -1,0 +1,89 @@
+import type { TestService } from '@salon/testing';
+
+let counter = 0;
+
+/** A valid registration body; every business field unique per call unless overridden. */
+export function registration(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  const digits = String(Date.now() % 1e7).padStart(7, '0') + String(counter).padStart(3, '0');
+  return {
+    business_name: `Glow Studio ${tag}`,
+    business_email: `owner-${tag}@glow.example`,
+    business_phone: `+62${digits}`,
+    business_type: 'salon',
+    description: 'Hair and nails',
+    website: 'glow.example',
+    admin_first_name: 'Ayu',
+    admin_last_name: 'Lestari',
+    admin_email: `admin-${tag}@glow.example`,
+    admin_password: 'Secret123',
+    terms_accepted: true,
+    privacy_accepted: true,
+    ...overrides,
+  };
+}
+
+/** Registers a tenant and signs its admin in. */
+export async function registeredTenant(service: TestService, overrides: Record<string, unknown> = {}) {
+  const body = registration(overrides);
+  const registered = await service.request('POST', '/public/register', { body });
+  if (registered.status !== 201)
+    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const login = await service.request('POST', '/auth/login', {
+    body: { email: body.admin_email, password: body.admin_password },
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+  return {
+    body,
+    tenantId: registered.body.tenant_id as string,
+    slug: registered.body.slug as string,
+    token: login.body.access_token as string,
+    refreshToken: login.body.refresh_token as string,
+    userId: login.body.user.id as string,
+  };
+}
+
+/** The claims of a JWT, without verifying it (the service under test signed it). */
+export function claimsOf(token: string): Record<string, any> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+}
+
+/** A valid customer registration body for a tenant; e-mail and phone unique per call unless overridden. */
+export function customerRegistration(tenantSlug: string, overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  const digits = String(Date.now() % 1e6).padStart(6, '0') + String(counter).padStart(4, '0');
+  return {
+    email: `Customer-${tag}@Mail.example`,
+    phone: `+628${digits}`,
+    password: 'Customer123',
+    first_name: 'Sari',
+    last_name: 'Dewi',
+    tenant_slug: tenantSlug,
+    ...overrides,
+  };
+}
+
+/** Registers a customer with the tenant and signs in. */
+export async function registeredCustomer(
+  service: TestService,
+  tenantSlug: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const body = customerRegistration(tenantSlug, overrides);
+  const registered = await service.request('POST', '/customer/auth/register', { body });
+  if (registered.status !== 201)
+    throw new Error(`customer register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const login = await service.request('POST', '/customer/auth/login', {
+    body: { email: body.email, password: body.password, tenant_slug: tenantSlug },
+  });
+  if (login.status !== 200) throw new Error(`customer login: ${login.status} ${JSON.stringify(login.body)}`);
+  return {
+    body,
+    customerId: registered.body.customer_id as string,
+    token: login.body.access_token as string,
+    refreshToken: login.body.refresh_token as string,
+    login: login.body,
+  };
+}
