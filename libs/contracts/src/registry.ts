@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { subscriptionChangedV1 } from './events/billing';
+import { serviceArchivedV1, serviceUpsertedV1 } from './events/catalog';
+import { outletUpsertedV1, tenantRegisteredV1, tenantUpdatedV1 } from './events/identity';
+import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1 } from './events/identity';
 
 /**
  * Every integration event type and the zod schema of its `data`. Producers validate before writing to the
@@ -8,6 +11,14 @@ import { subscriptionChangedV1 } from './events/billing';
  */
 export const eventSchemas = {
   'billing.subscription.changed.v1': subscriptionChangedV1,
+  'identity.tenant.registered.v1': tenantRegisteredV1,
+  'identity.tenant.updated.v1': tenantUpdatedV1,
+  'identity.outlet.upserted.v1': outletUpsertedV1,
+  'identity.customer.registered.v1': customerRegisteredV1,
+  'identity.customer.updated.v1': customerUpdatedV1,
+  'identity.customer.deleted.v1': customerDeletedV1,
+  'catalog.service.upserted.v1': serviceUpsertedV1,
+  'catalog.service.archived.v1': serviceArchivedV1,
 } as const;
 
 export type EventSchemas = Record<string, z.ZodType>;

@@ -1,0 +1,2 @@
+export { catalogService } from './definition';
+export { catalogConfigSchema, type CatalogConfig } from './config';

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@salon/runtime';
+import { catalogService } from './definition';
+
+void runServiceProcess(catalogService);

@@ -1,0 +1,131 @@
+import { PLAN_CATALOGUE, type OutletUpsertedV1, type PlanType, type TenantUpdatedV1 } from '@salon/contracts';
+import { newEvent } from '@salon/messaging';
+import { newId } from '@salon/service-kit';
+import type { TestService } from '@salon/testing';
+import { applyOutletEvent } from '../src/events/handlers/identity-outlet';
+
+let counter = 0;
+
+/** A valid POST /services body; name and slug unique per call unless overridden. */
+export function serviceBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    name: `Haircut ${counter}`,
+    slug: `haircut-${counter}`,
+    category: 'hair_cut',
+    duration_minutes: 45,
+    pricing: { base_price: '150000', currency: 'IDR' },
+    ...overrides,
+  };
+}
+
+/** A fresh tenant (catalog knows tenants only from tokens and events) with tokens for every caller. */
+export function newTenant(service: TestService) {
+  const tenantId = newId();
+  const staff = (
+    role: 'TENANT_ADMIN' | 'OUTLET_MANAGER' | 'STAFF' | 'RECEPTIONIST',
+    outletIds: string[] = [],
+  ) => service.signer.signStaffAccess({ sub: newId(), role, tenant_id: tenantId, outlet_ids: outletIds });
+  return {
+    tenantId,
+    admin: staff('TENANT_ADMIN'),
+    staff,
+    customer: service.signer.signCustomerAccess({ sub: newId(), tenant_id: tenantId, session_id: newId() }),
+    superAdmin: service.signer.signStaffAccess({
+      sub: newId(),
+      role: 'SUPER_ADMIN',
+      tenant_id: null,
+      outlet_ids: [],
+    }),
+  };
+}
+
+let planVersion = 0;
+
+/** Puts the tenant on a plan in catalog's plan replica, as billing's event would. */
+export async function onPlan(service: TestService, tenantId: string, plan: PlanType): Promise<void> {
+  const { context } = service.running;
+  planVersion += 1;
+  await context.db.withTx((tx) =>
+    context.plans.apply(tx, {
+      tenant_id: tenantId,
+      subscription_id: newId(),
+      plan,
+      status: 'active',
+      billing_period: 'monthly',
+      current_period_start: new Date().toISOString(),
+      current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      limits: PLAN_CATALOGUE[plan].limits,
+      appointment_fee_percent: PLAN_CATALOGUE[plan].appointment_fee_percent,
+      version: planVersion,
+    }),
+  );
+}
+
+export function outletData(tenantId: string, overrides: Partial<OutletUpsertedV1> = {}): OutletUpsertedV1 {
+  return {
+    outlet_id: newId(),
+    tenant_id: tenantId,
+    name: 'Main',
+    slug: 'main',
+    address: null,
+    phone: null,
+    timezone: 'Asia/Jakarta',
+    business_hours: {},
+    is_active: true,
+    updated_at: new Date().toISOString(),
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** Adds an outlet to the tenant through the real handler (the bus path is tested in replicas.api.test). */
+export async function addOutlet(service: TestService, tenantId: string): Promise<string> {
+  const data = outletData(tenantId);
+  const event = newEvent('identity.outlet.upserted.v1', data, { producer: 'identity', tenantId });
+  await service.running.context.db.withTx((tx) => applyOutletEvent(event, tx));
+  return data.outlet_id;
+}
+
+export function tenantUpdatedData(
+  tenantId: string,
+  version: number,
+  settings: Partial<TenantUpdatedV1['settings']> = {},
+): TenantUpdatedV1 {
+  return {
+    tenant_id: tenantId,
+    name: 'Glow',
+    slug: `glow-${tenantId}`,
+    email: 'owner@glow.example',
+    phone: null,
+    description: null,
+    website: null,
+    is_active: true,
+    settings: {
+      timezone: 'Asia/Jakarta',
+      currency: 'IDR',
+      language: 'id',
+      business_type: 'salon',
+      staff_position_templates: [],
+      service_category_templates: [],
+      booking_advance_days: 30,
+      cancellation_hours: 24,
+      wallet_enabled: false,
+      loyalty_points_enabled: false,
+      ...settings,
+    },
+    updated_at: new Date().toISOString(),
+    version,
+  };
+}
+
+/** Creates a service as the tenant admin and returns its body. */
+export async function createdService(
+  service: TestService,
+  token: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await service.request('POST', '/services', { token, body: serviceBody(overrides) });
+  if (response.status !== 201) throw new Error(`create: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
