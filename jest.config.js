@@ -4,6 +4,7 @@ const moduleNameMapper = Object.fromEntries(
   libs.map((name) => [`^@salon/${name}$`, `<rootDir>/libs/${name}/src/index.ts`]),
 );
 moduleNameMapper['^@salon/gateway$'] = '<rootDir>/gateway/src/index.ts';
+moduleNameMapper['^@salon/([a-z-]+)$'] = '<rootDir>/services/$1/src/index.ts';
 
 module.exports = {
   testEnvironment: 'node',

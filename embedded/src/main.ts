@@ -27,10 +27,8 @@ async function main() {
   });
   shutdown.register('platform', () => platform.stop());
   shutdown.installSignalHandlers();
-  logger.info(
-    { url: platform.url },
-    `Salon platform ready at ${platform.url} (health: ${platform.url}/healthz)`,
-  );
+  // Printed, not only logged: this is the line a newcomer running `npm start` looks for.
+  process.stdout.write(`Salon platform ready at ${platform.url} (health: ${platform.url}/healthz)\n`);
 }
 
 main().catch((error: unknown) => {

@@ -4,13 +4,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
-import { createGateway, loadGatewayConfig } from '@salon/gateway';
+import { catalogService } from '@salon/catalog';
+import { createGateway, loadGatewayConfig, UPSTREAM_URL_VARIABLES } from '@salon/gateway';
+import { identityService } from '@salon/identity';
+import { startService, type RunningService, type ServiceDefinition } from '@salon/runtime';
 import { InProcessBus, RabbitBus, type EventBus } from '@salon/messaging';
 import {
   closeServer,
   createPgliteDb,
   createPostgresDb,
+  loadConfig,
   openEmbeddedPostgres,
+  type CommonConfig,
   type Db,
 } from '@salon/service-kit';
 import { loadOrCreateSecrets, type PlatformSecrets } from './secrets';
@@ -33,7 +38,7 @@ export interface RunningPlatform {
 }
 
 /**
- * One process running the gateway and every service (each service is added here by its own issue) on an
+ * One process running the gateway and every service (listed in EMBEDDED_SERVICES) on an
  * embedded PostgreSQL (PGlite, one instance, a schema per service) and the in-process bus, or on real
  * servers when DATABASE_URL / AMQP_URL are set.
  */
@@ -61,15 +66,32 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     : new InProcessBus({ logger });
   await bus.start();
 
-  // The gateway reads its settings (rate limits, Redis, CORS, timeouts) from the environment like the
-  // standalone one; the embedded secrets fill in the key and the internal token. Each service issue adds its
-  // in-process base URL here (IDENTITY_URL: identity.url, …); until then every upstream is unconfigured.
+  // Every process reads the same environment; the embedded secrets fill in keys, the internal token and the
+  // platform administrator. Services listen on free loopback ports; the gateway is the only public door.
+  const env: Record<string, string | undefined> = {
+    ...(options.env ?? process.env),
+    PORT: '0',
+    EVENT_NAMESPACE: options.eventNamespace ?? 'salon',
+    JWT_PUBLIC_KEY: secrets.jwtPublicKeyPem,
+    JWT_PRIVATE_KEY: secrets.jwtPrivateKeyPem,
+    INTERNAL_TOKEN: secrets.internalToken,
+    SUPER_ADMIN_EMAIL: secrets.superAdminEmail,
+    SUPER_ADMIN_PASSWORD: secrets.superAdminPassword,
+  };
+  const services: RunningService[] = [];
+  for (const definition of EMBEDDED_SERVICES) {
+    const config = loadConfig(definition.configSchema, env);
+    services.push(await startService(definition, { config, db, bus, logger }));
+  }
+  const upstreams = Object.fromEntries(
+    services.map((service) => [
+      UPSTREAM_URL_VARIABLES[service.name as keyof typeof UPSTREAM_URL_VARIABLES],
+      service.url,
+    ]),
+  );
+
   const gateway = createGateway({
-    config: loadGatewayConfig({
-      ...(options.env ?? process.env),
-      JWT_PUBLIC_KEY: secrets.jwtPublicKeyPem,
-      INTERNAL_TOKEN: secrets.internalToken,
-    }),
+    config: loadGatewayConfig({ ...env, ...upstreams, PORT: String(options.port) }),
     logger,
     readinessChecks: {
       database: () => db.ping(),
@@ -88,12 +110,19 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     async stop() {
       await closeServer(server);
       await gateway.close();
+      for (const service of services.reverse()) await service.stop();
       await bus.close();
       await db.close();
       await pglite?.close();
     },
   };
 }
+
+/** The services this process runs, in start order; each service issue adds its own. */
+const EMBEDDED_SERVICES: ServiceDefinition<CommonConfig>[] = [
+  identityService as unknown as ServiceDefinition<CommonConfig>,
+  catalogService as unknown as ServiceDefinition<CommonConfig>,
+];
 
 function listen(server: Server, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {

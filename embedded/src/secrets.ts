@@ -7,37 +7,69 @@ export interface PlatformSecrets {
   jwtPublicKeyPem: string;
   jwtPrivateKeyPem: string;
   internalToken: string;
+  superAdminEmail: string;
+  superAdminPassword: string;
 }
 
 /**
  * Embedded mode only: secrets come from the environment when given, else from `<dataDir>/secrets.json`,
- * generated on the first start and announced once. Deployed services never generate secrets: a missing
- * one stops them at start-up.
+ * generated on the first start and announced once (on stderr, not through the logger, which redacts
+ * secrets). Deployed services never generate secrets: a missing one stops them at start-up.
  */
 export function loadOrCreateSecrets(
   dataDir: string,
   env: NodeJS.ProcessEnv,
   logger: Logger,
 ): PlatformSecrets {
-  if (env.JWT_PUBLIC_KEY && env.JWT_PRIVATE_KEY && env.INTERNAL_TOKEN) {
-    return {
+  const file = join(dataDir, 'secrets.json');
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<PlatformSecrets>) : {};
+  const secrets: PlatformSecrets = {
+    ...generated(stored),
+    ...definedOnly({
       jwtPublicKeyPem: env.JWT_PUBLIC_KEY,
       jwtPrivateKeyPem: env.JWT_PRIVATE_KEY,
       internalToken: env.INTERNAL_TOKEN,
-    };
+      superAdminEmail: env.SUPER_ADMIN_EMAIL,
+      superAdminPassword: env.SUPER_ADMIN_PASSWORD,
+    }),
+  };
+  if (Object.keys(stored).length < Object.keys(secrets).length) {
+    writeFileSync(file, JSON.stringify(generated(stored), null, 2), { mode: 0o600 });
+    logger.warn({ file }, 'generated embedded-mode secrets; shown once, kept in the file');
+    process.stderr.write(
+      `\nEmbedded-mode secrets (kept in ${file}):\n` +
+        `  platform administrator: ${secrets.superAdminEmail} / ${secrets.superAdminPassword}\n` +
+        `  internal token (X-Internal-Token): ${secrets.internalToken}\n\n`,
+    );
   }
-  const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as PlatformSecrets;
+  return secrets;
+}
+
+function generated(stored: Partial<PlatformSecrets>): PlatformSecrets {
+  const keys =
+    stored.jwtPublicKeyPem && stored.jwtPrivateKeyPem
+      ? { jwtPublicKeyPem: stored.jwtPublicKeyPem, jwtPrivateKeyPem: stored.jwtPrivateKeyPem }
+      : newKeyPair();
+  return {
+    ...keys,
+    internalToken: stored.internalToken ?? randomBytes(24).toString('hex'),
+    superAdminEmail: stored.superAdminEmail ?? 'admin@salon.local',
+    superAdminPassword: stored.superAdminPassword ?? randomBytes(12).toString('base64url'),
+  };
+}
+
+function newKeyPair() {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const secrets: PlatformSecrets = {
+  return {
     jwtPublicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     jwtPrivateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    internalToken: randomBytes(24).toString('hex'),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  logger.warn(
-    { file, internalToken: secrets.internalToken },
-    'generated embedded-mode secrets (JWT signing key pair and internal token); shown once, kept in the file',
-  );
-  return secrets;
+}
+
+function definedOnly<T extends Record<string, string | undefined>>(
+  values: T,
+): Partial<Record<keyof T, string>> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value)) as Partial<
+    Record<keyof T, string>
+  >;
 }

@@ -11,7 +11,7 @@ it('starts on embedded PostgreSQL and the in-process bus, prints its URL, answer
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-embedded-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
     cwd: join(__dirname, '..', '..'),
-    env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -33,7 +33,53 @@ it('starts on embedded PostgreSQL and the in-process bus, prints its URL, answer
     expect(health.status).toBe(200);
     const ready = await fetch(`${url}/readyz`);
     expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', broker: 'ok' } });
-    expect(output).toContain('generated embedded-mode secrets');
+    expect(output).toMatch(/platform administrator: admin@salon\.local \/ \S+/);
+
+    // Through the gateway to the in-process services on the shared PGlite: register, sign in, add a service.
+    const api = async (method: string, path: string, body?: unknown, token?: string) => {
+      const response = await fetch(`${url}/api/v1${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, any> };
+    };
+    const registered = await api('POST', '/public/register', {
+      business_name: 'Embedded Glow',
+      business_email: 'owner@embedded.example',
+      business_phone: '+6281234567890',
+      business_type: 'salon',
+      admin_first_name: 'Ayu',
+      admin_last_name: 'Lestari',
+      admin_email: 'admin@embedded.example',
+      admin_password: 'Secret123',
+      terms_accepted: true,
+      privacy_accepted: true,
+    });
+    expect(registered.status).toBe(201);
+    const login = await api('POST', '/auth/login', {
+      email: 'admin@embedded.example',
+      password: 'Secret123',
+    });
+    expect(login.status).toBe(200);
+    const created = await api(
+      'POST',
+      '/services',
+      {
+        name: 'Haircut',
+        slug: 'haircut',
+        category: 'hair_cut',
+        duration_minutes: 45,
+        pricing: { base_price: '150000', currency: 'IDR' },
+      },
+      login.body.access_token,
+    );
+    expect(created.status).toBe(201);
+    const search = await api('GET', '/services?search=hair', undefined, login.body.access_token);
+    expect(search.body.items.map((service: { id: string }) => service.id)).toEqual([created.body.id]);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

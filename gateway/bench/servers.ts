@@ -53,8 +53,9 @@ if (role === 'service') {
     audience: 'salon-api',
   });
   const service = JSON.parse(SERVICE) as object;
+  // The gateway forwards without the /api/v1 prefix; the direct and reference-proxy runs keep it.
   app.get(
-    '/api/v1/services/:service_id',
+    ['/services/:service_id', '/api/v1/services/:service_id'],
     authenticate(verifier, { allow: ['staff', 'customer'] }),
     (_req, res) => {
       res.json(service);

@@ -1,3 +1,4 @@
+import { API_PREFIX } from './routes';
 import http, {
   type ClientRequest,
   type IncomingMessage,
@@ -141,7 +142,8 @@ export function createUpstream(
           hostname: url.hostname,
           port,
           method: req.method,
-          path: basePath + (req.url ?? '/'),
+          // The gateway owns the public prefix: services serve `/services`, not `/api/v1/services`.
+          path: basePath + upstreamPathOf(req.url ?? '/'),
           headers: forwardedHeaders(req, url.host, internal, protocol),
         },
         bodyLimit,
@@ -350,4 +352,9 @@ class ProxyCall {
     req.on('data', onData);
     req.once('end', () => upstreamRequest.end());
   }
+}
+
+/** `/api/v1/services?x=1` → `/services?x=1`: the version prefix is the gateway's, not the services'. */
+export function upstreamPathOf(url: string): string {
+  return url.startsWith(`${API_PREFIX}/`) ? url.slice(API_PREFIX.length) : url;
 }

@@ -46,7 +46,7 @@ describe('forwarding', () => {
     expect(response.status).toBe(200);
     const seen = (await response.json()) as Echo;
     expect(seen.method).toBe('GET');
-    expect(seen.url).toBe('/api/v1/services?search=hair&page=2');
+    expect(seen.url).toBe('/services?search=hair&page=2');
     expect(seen.headers.authorization).toBe(`Bearer ${token}`);
     expect(seen.headers['x-request-id']).toBe('client-req-42');
     expect(seen.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
@@ -235,7 +235,7 @@ describe('internal paths', () => {
     });
     expect(response.status).toBe(200);
     const seen = (await response.json()) as Echo;
-    expect(seen.url).toBe('/api/v1/internal/jobs/expire-packages');
+    expect(seen.url).toBe('/internal/jobs/expire-packages');
     expect(seen.headers['x-internal-token']).toBe(INTERNAL_TOKEN);
   });
 });
