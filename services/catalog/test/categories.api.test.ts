@@ -1,7 +1,7 @@
+import { DEFAULT_SERVICE_CATEGORY_TEMPLATES } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { startTestService, type TestService } from '@salon/testing';
 import { catalogService } from '../src/definition';
-import { DEFAULT_CATEGORY_TEMPLATES } from '../src/domain/service-rules';
 import { applyTenantEvent } from '../src/events/handlers/identity-tenant';
 import { createdService, newTenant, onPlan, tenantUpdatedData } from './helpers';
 
@@ -27,17 +27,17 @@ describe('categories and templates', () => {
 
   it("gives the defaults, or a PRO/ENTERPRISE tenant's custom templates", async () => {
     const { admin, customer, tenantId } = newTenant(service);
-    expect(await templates(admin)).toEqual([...DEFAULT_CATEGORY_TEMPLATES]);
+    expect(await templates(admin)).toEqual([...DEFAULT_SERVICE_CATEGORY_TEMPLATES]);
     expect(await templates(customer)).toHaveLength(18);
 
     // Custom templates need PRO or ENTERPRISE: FREE keeps the defaults.
     await setTemplates(tenantId, ['brows', 'lashes']);
-    expect(await templates(admin)).toEqual([...DEFAULT_CATEGORY_TEMPLATES]);
+    expect(await templates(admin)).toEqual([...DEFAULT_SERVICE_CATEGORY_TEMPLATES]);
     await onPlan(service, tenantId, 'PRO');
     expect(await templates(admin)).toEqual(['brows', 'lashes']);
     expect(await templates(customer)).toEqual(['brows', 'lashes']);
     await setTemplates(tenantId, [], 2);
-    expect(await templates(admin)).toEqual([...DEFAULT_CATEGORY_TEMPLATES]);
+    expect(await templates(admin)).toEqual([...DEFAULT_SERVICE_CATEGORY_TEMPLATES]);
 
     expect((await service.request('GET', '/services/categories/templates')).status).toBe(401);
     expect(
@@ -79,7 +79,7 @@ describe('categories and templates', () => {
 
     const staffView = await categories(staff('STAFF'));
     expect(staffView.map((entry: { category: string }) => entry.category)).toEqual(
-      [...DEFAULT_CATEGORY_TEMPLATES, 'head_spa'].sort(),
+      [...DEFAULT_SERVICE_CATEGORY_TEMPLATES, 'head_spa'].sort(),
     );
     const count = (list: { category: string; count: number }[], category: string) =>
       list.find((entry) => entry.category === category)?.count;

@@ -1,6 +1,5 @@
-import type { ServicePricingV1 } from '@salon/contracts';
+import { DEFAULT_SERVICE_CATEGORY_TEMPLATES, type ServicePricingV1 } from '@salon/contracts';
 import {
-  DEFAULT_CATEGORY_TEMPLATES,
   applyOutletPrices,
   categoryEntries,
   categoryTemplates,
@@ -99,9 +98,9 @@ describe('categories', () => {
 
   it('uses custom templates only when allowed and set', () => {
     expect(categoryTemplates(true, ['a'])).toEqual(['a']);
-    expect(categoryTemplates(false, ['a'])).toEqual([...DEFAULT_CATEGORY_TEMPLATES]);
-    expect(categoryTemplates(true, [])).toEqual([...DEFAULT_CATEGORY_TEMPLATES]);
-    expect(categoryTemplates(true, undefined)).toEqual([...DEFAULT_CATEGORY_TEMPLATES]);
+    expect(categoryTemplates(false, ['a'])).toEqual([...DEFAULT_SERVICE_CATEGORY_TEMPLATES]);
+    expect(categoryTemplates(true, [])).toEqual([...DEFAULT_SERVICE_CATEGORY_TEMPLATES]);
+    expect(categoryTemplates(true, undefined)).toEqual([...DEFAULT_SERVICE_CATEGORY_TEMPLATES]);
   });
 
   const counts = [

@@ -1,27 +1,5 @@
-import type { ServicePricingV1 } from '@salon/contracts';
+import { DEFAULT_SERVICE_CATEGORY_TEMPLATES, type ServicePricingV1 } from '@salon/contracts';
 import type { ValidationIssue } from '@salon/service-kit';
-
-/** The spec's default service_category_templates, used when the tenant has none or is on FREE. */
-export const DEFAULT_CATEGORY_TEMPLATES = [
-  'hair_cut',
-  'hair_color',
-  'hair_treatment',
-  'hair_styling',
-  'facial',
-  'makeup',
-  'eyebrows',
-  'eyelashes',
-  'manicure',
-  'pedicure',
-  'nail_art',
-  'massage',
-  'body_treatment',
-  'waxing',
-  'spa',
-  'therapy',
-  'consultation',
-  'other',
-] as const;
 
 const DEFAULT_DESCRIPTIONS: Record<string, string> = {
   hair_cut: 'Haircuts, trims and fringes',
@@ -58,7 +36,7 @@ export const descriptionOf = (category: string): string | null => DEFAULT_DESCRI
 
 /** The category templates in force: the tenant's custom list when its plan allows it and it set one. */
 export function categoryTemplates(customAllowed: boolean, custom: readonly string[] | undefined): string[] {
-  return customAllowed && custom && custom.length > 0 ? [...custom] : [...DEFAULT_CATEGORY_TEMPLATES];
+  return customAllowed && custom && custom.length > 0 ? [...custom] : [...DEFAULT_SERVICE_CATEGORY_TEMPLATES];
 }
 
 export interface CategoryEntry {

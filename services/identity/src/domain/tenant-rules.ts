@@ -1,35 +1,8 @@
-import type { TenantSettings } from '@salon/contracts';
-
-export const DEFAULT_STAFF_POSITION_TEMPLATES = [
-  'Service Provider',
-  'Senior Provider',
-  'Specialist',
-  'Manager',
-  'Receptionist',
-  'Assistant',
-  'Trainee',
-];
-
-export const DEFAULT_SERVICE_CATEGORY_TEMPLATES = [
-  'hair_cut',
-  'hair_color',
-  'hair_treatment',
-  'hair_styling',
-  'facial',
-  'makeup',
-  'eyebrows',
-  'eyelashes',
-  'manicure',
-  'pedicure',
-  'nail_art',
-  'massage',
-  'body_treatment',
-  'waxing',
-  'spa',
-  'therapy',
-  'consultation',
-  'other',
-];
+import {
+  DEFAULT_SERVICE_CATEGORY_TEMPLATES,
+  DEFAULT_STAFF_POSITION_TEMPLATES,
+  type TenantSettings,
+} from '@salon/contracts';
 
 export function defaultSettings(overrides: Partial<TenantSettings> = {}): TenantSettings {
   return {
@@ -37,8 +10,8 @@ export function defaultSettings(overrides: Partial<TenantSettings> = {}): Tenant
     currency: 'IDR',
     language: 'id',
     business_type: null,
-    staff_position_templates: DEFAULT_STAFF_POSITION_TEMPLATES,
-    service_category_templates: DEFAULT_SERVICE_CATEGORY_TEMPLATES,
+    staff_position_templates: [...DEFAULT_STAFF_POSITION_TEMPLATES],
+    service_category_templates: [...DEFAULT_SERVICE_CATEGORY_TEMPLATES],
     booking_advance_days: 30,
     cancellation_hours: 24,
     wallet_enabled: false,
