@@ -3,6 +3,19 @@ import { subscriptionChangedV1 } from './events/billing';
 import { serviceArchivedV1, serviceUpsertedV1 } from './events/catalog';
 import { outletUpsertedV1, tenantRegisteredV1, tenantUpdatedV1 } from './events/identity';
 import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1 } from './events/identity';
+import { paymentCompletedV1 } from './events/commerce';
+import { subscriptionInvoicePaidV1 } from './events/commerce';
+import { tenantDeactivatedV1, tenantReactivatedV1 } from './events/identity';
+import {
+  appointmentCancelledV1,
+  appointmentConfirmedV1,
+  appointmentCreatedV1,
+  appointmentPaymentOrphanedV1,
+  appointmentRescheduledV1,
+  appointmentStatusChangedV1,
+  staffTerminatedV1,
+  staffUpsertedV1,
+} from './events/scheduling';
 
 /**
  * Every integration event type and the zod schema of its `data`. Producers validate before writing to the
@@ -19,6 +32,18 @@ export const eventSchemas = {
   'identity.customer.deleted.v1': customerDeletedV1,
   'catalog.service.upserted.v1': serviceUpsertedV1,
   'catalog.service.archived.v1': serviceArchivedV1,
+  'commerce.payment.completed.v1': paymentCompletedV1,
+  'commerce.subscription_invoice.paid.v1': subscriptionInvoicePaidV1,
+  'identity.tenant.deactivated.v1': tenantDeactivatedV1,
+  'identity.tenant.reactivated.v1': tenantReactivatedV1,
+  'scheduling.staff.upserted.v1': staffUpsertedV1,
+  'scheduling.staff.terminated.v1': staffTerminatedV1,
+  'scheduling.appointment.created.v1': appointmentCreatedV1,
+  'scheduling.appointment.rescheduled.v1': appointmentRescheduledV1,
+  'scheduling.appointment.cancelled.v1': appointmentCancelledV1,
+  'scheduling.appointment.confirmed.v1': appointmentConfirmedV1,
+  'scheduling.appointment.status_changed.v1': appointmentStatusChangedV1,
+  'scheduling.appointment.payment_orphaned.v1': appointmentPaymentOrphanedV1,
 } as const;
 
 export type EventSchemas = Record<string, z.ZodType>;

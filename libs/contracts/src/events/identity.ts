@@ -172,3 +172,14 @@ export const customerDeletionCheckResponse = z.object({
   reason: z.string().nullable(),
 });
 export type CustomerDeletionCheckResponse = z.infer<typeof customerDeletionCheckResponse>;
+
+/**
+ * The tenant was deactivated (DELETE /tenants/{id} by a SUPER_ADMIN): billing suspends its subscription, and
+ * the suspension reaches every service through `billing.subscription.changed.v1`.
+ */
+export const tenantDeactivatedV1 = z.object({ tenant_id: objectIdSchema, at: timestamp });
+export type TenantDeactivatedV1 = z.infer<typeof tenantDeactivatedV1>;
+
+/** The tenant was reactivated: billing makes its subscription active again. */
+export const tenantReactivatedV1 = z.object({ tenant_id: objectIdSchema, at: timestamp });
+export type TenantReactivatedV1 = z.infer<typeof tenantReactivatedV1>;

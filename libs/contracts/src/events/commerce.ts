@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { objectIdSchema } from '../envelope';
+import { moneyStringSchema } from './catalog';
+
+const timestamp = z.string().datetime({ offset: true });
+
+/**
+ * A customer payment was completed (hosted gateway, manual at the venue, or a confirmed bank transfer).
+ * It pays either an appointment (`appointment_id`) or a customer package (`customer_package_id`).
+ * Scheduling confirms the appointment; a payment for an appointment cancelled meanwhile makes scheduling
+ * publish `scheduling.appointment.payment_orphaned.v1` so commerce can refund.
+ */
+export const paymentCompletedV1 = z.object({
+  payment_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  customer_id: objectIdSchema.nullable().optional(),
+  appointment_id: objectIdSchema.nullable().optional(),
+  customer_package_id: objectIdSchema.nullable().optional(),
+  amount: moneyStringSchema,
+  currency: z.string().length(3),
+  method: z.string().optional(),
+  completed_at: timestamp,
+});
+export type PaymentCompletedV1 = z.infer<typeof paymentCompletedV1>;
+
+/**
+ * A subscription invoice that billing requested (`POST /internal/subscription-invoices`) was paid at the
+ * provider before its due date. Billing verifies it against the invoice it recorded (kind, plan, period,
+ * amount) and then changes the plan (`upgrade`) or extends the period (`renewal`). Commerce refuses payment of
+ * an invoice past its due date; billing also ignores a paid event whose `paid_at` is after the due date.
+ */
+export const subscriptionInvoicePaidV1 = z.object({
+  invoice_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  subscription_id: objectIdSchema,
+  kind: z.enum(['upgrade', 'renewal']),
+  target_plan: z.enum(['FREE', 'PRO', 'ENTERPRISE']),
+  billing_period: z.enum(['monthly', 'quarterly', 'yearly']),
+  amount: moneyStringSchema,
+  currency: z.string().length(3),
+  paid_at: timestamp,
+});
+export type SubscriptionInvoicePaidV1 = z.infer<typeof subscriptionInvoicePaidV1>;

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { objectIdSchema } from '../envelope';
+import { moneyStringSchema } from './catalog';
+
+const timestamp = z.string().datetime({ offset: true });
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const localTime = z.string().regex(/^\d{2}:\d{2}:\d{2}$/);
+
+export const STAFF_STATUSES = ['active', 'inactive', 'terminated', 'on_leave'] as const;
+export const APPOINTMENT_STATUSES = [
+  'pending',
+  'confirmed',
+  'checked_in',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'no_show',
+  'rescheduled',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** A staff member's state after creation or any change; replicas keep the newest `version`. */
+export const staffUpsertedV1 = z.object({
+  staff_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  outlet_id: objectIdSchema,
+  user_id: objectIdSchema.nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  display_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  position: z.string(),
+  is_bookable: z.boolean(),
+  accepts_online_booking: z.boolean(),
+  service_ids: z.array(objectIdSchema),
+  status: z.enum(STAFF_STATUSES),
+  updated_at: timestamp,
+  version: z.number().int().positive(),
+});
+export type StaffUpsertedV1 = z.infer<typeof staffUpsertedV1>;
+
+/** DELETE /staff/{id}: the staff member is terminated and never assignable again. */
+export const staffTerminatedV1 = z.object({
+  staff_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  outlet_id: objectIdSchema,
+  terminated_at: timestamp,
+  version: z.number().int().positive(),
+});
+export type StaffTerminatedV1 = z.infer<typeof staffTerminatedV1>;
+
+/** One service of an appointment, run back to back in order, with the price resolved at booking. */
+export const appointmentServiceLineSchema = z.object({
+  service_id: objectIdSchema,
+  service_name: z.string(),
+  staff_id: objectIdSchema,
+  staff_name: z.string(),
+  start_time: localTime,
+  end_time: localTime,
+  duration_minutes: z.number().int(),
+  price: moneyStringSchema,
+  currency: z.string().length(3),
+  price_source: z.enum(['promotional_price', 'outlet_override', 'base_price']),
+});
+
+/**
+ * The appointment as every consumer needs it: billing (usage per month), identity (customer stats),
+ * commerce (price lines, customer, outlet), notifications (customer contact, staff, local and UTC times).
+ * `version` grows by one on every change (each reschedule included); consumers keep the newest.
+ */
+export const appointmentSnapshotSchema = z.object({
+  appointment_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  outlet_id: objectIdSchema,
+  customer_id: objectIdSchema.nullable(),
+  customer_name: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  appointment_date: localDate,
+  start_time: localTime,
+  end_time: localTime,
+  timezone: z.string(),
+  starts_at: timestamp,
+  ends_at: timestamp,
+  services: z.array(appointmentServiceLineSchema),
+  total_price: moneyStringSchema,
+  currency: z.string().length(3),
+  booked_by: z.enum(['customer', 'staff']),
+  created_at: timestamp,
+  updated_at: timestamp,
+  version: z.number().int().positive(),
+});
+export type AppointmentSnapshot = z.infer<typeof appointmentSnapshotSchema>;
+
+export const appointmentCreatedV1 = appointmentSnapshotSchema;
+export type AppointmentCreatedV1 = AppointmentSnapshot;
+
+export const appointmentRescheduledV1 = appointmentSnapshotSchema.extend({
+  previous: z.object({
+    appointment_date: localDate,
+    start_time: localTime,
+    end_time: localTime,
+    starts_at: timestamp,
+  }),
+});
+export type AppointmentRescheduledV1 = z.infer<typeof appointmentRescheduledV1>;
+
+export const appointmentCancelledV1 = appointmentSnapshotSchema.extend({
+  cancelled_at: timestamp,
+  cancelled_by: z.enum(['customer', 'staff']),
+});
+export type AppointmentCancelledV1 = z.infer<typeof appointmentCancelledV1>;
+
+export const appointmentConfirmedV1 = appointmentSnapshotSchema.extend({
+  payment_id: objectIdSchema.nullable(),
+});
+export type AppointmentConfirmedV1 = z.infer<typeof appointmentConfirmedV1>;
+
+export const appointmentStatusChangedV1 = appointmentSnapshotSchema.extend({
+  previous_status: z.enum(APPOINTMENT_STATUSES),
+});
+export type AppointmentStatusChangedV1 = z.infer<typeof appointmentStatusChangedV1>;
+
+/** A payment completed for an appointment that was cancelled meanwhile: commerce should refund it. */
+export const appointmentPaymentOrphanedV1 = z.object({
+  appointment_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  payment_id: objectIdSchema,
+  amount: moneyStringSchema,
+  currency: z.string().length(3),
+  appointment_status: z.enum(APPOINTMENT_STATUSES),
+});
+export type AppointmentPaymentOrphanedV1 = z.infer<typeof appointmentPaymentOrphanedV1>;

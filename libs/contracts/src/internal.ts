@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { objectIdSchema } from './envelope';
+import { moneyStringSchema } from './events/catalog';
+import { PLAN_TYPES } from './plans';
+
+const timestamp = z.string().datetime({ offset: true });
+
+export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+/**
+ * Billing asks commerce for a provider invoice of type SUBSCRIPTION (upgrade or renewal):
+ * `POST /internal/subscription-invoices` with the X-Internal-Token header, body
+ * `SubscriptionInvoiceRequest` → 201 `SubscriptionInvoice`. Commerce creates the invoice at the payment
+ * provider, keeps the metadata with it, and publishes `commerce.subscription_invoice.paid.v1` once the
+ * provider reports it paid before `due_at`; after `due_at` the invoice is void and a payment is refused.
+ * 4xx answers carry `{detail}`; anything but a 201 with this body means "no invoice" to billing (503).
+ */
+export const SUBSCRIPTION_INVOICES_PATH = '/internal/subscription-invoices';
+
+export const subscriptionInvoiceRequest = z.object({
+  tenant_id: objectIdSchema,
+  subscription_id: objectIdSchema,
+  kind: z.enum(['upgrade', 'renewal']),
+  target_plan: z.enum(PLAN_TYPES),
+  billing_period: z.enum(BILLING_PERIODS),
+  /** Whole rupiah for IDR, as a two-decimal string ("399333.00"). */
+  amount: moneyStringSchema,
+  currency: z.string().length(3),
+  due_at: timestamp,
+  description: z.string(),
+  /** Echoed on the paid event's invoice; `renewal: true` marks a renewal, as the spec requires. */
+  metadata: z.object({
+    type: z.literal('SUBSCRIPTION'),
+    renewal: z.boolean(),
+    from_plan: z.enum(PLAN_TYPES),
+    to_plan: z.enum(PLAN_TYPES),
+    prorated: z.boolean(),
+    days_remaining: z.number().int().nonnegative().nullable(),
+    total_days: z.number().int().nonnegative().nullable(),
+  }),
+});
+export type SubscriptionInvoiceRequest = z.infer<typeof subscriptionInvoiceRequest>;
+
+export const subscriptionInvoice = z.object({
+  id: objectIdSchema,
+  invoice_number: z.string().min(1),
+  amount: moneyStringSchema,
+  currency: z.string().length(3),
+  due_date: timestamp,
+  status: z.string().min(1),
+  gateway_invoice_id: z.string().nullable(),
+  gateway_invoice_url: z.string().nullable(),
+  gateway_pdf_url: z.string().nullable(),
+  gateway_payment_url: z.string().nullable(),
+});
+export type SubscriptionInvoice = z.infer<typeof subscriptionInvoice>;

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '@salon/service-kit';
+import { availabilityColumns, type AvailabilityRecord } from './availability.repository';
+import {
+  serviceColumns,
+  tenantColumns,
+  type CustomerReplica,
+  type OutletReplica,
+  type ServiceReplica,
+  type TenantSettingsView,
+} from './replica.repository';
+import { textArray } from './rows';
+import { staffColumns, type StaffRecord } from './staff.repository';
+
+/** Everything a booking decision reads before the lock, fetched in one round trip. */
+export interface BookingContext {
+  tenant: TenantSettingsView | null;
+  outlet: Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active'> | null;
+  services: ServiceReplica[];
+  staff: StaffRecord[];
+  /** The staff members' availability entries on the appointment date. */
+  entries: AvailabilityRecord[];
+  /** The customer wherever it lives (the caller checks the tenant). */
+  customer: CustomerReplica | null;
+}
+
+export async function loadBookingContext(
+  executor: Executor,
+  tenantId: string,
+  query: { outletId: string; serviceIds: string[]; staffIds: string[]; date: string; customerId?: string },
+): Promise<BookingContext> {
+  const [row] = await selectRows<BookingContext>(
+    executor,
+    sql`SELECT
+      (SELECT row_to_json(t) FROM (SELECT ${tenantColumns} FROM scheduling.tenants WHERE tenant_id = ${tenantId}) t)
+        AS tenant,
+      (SELECT row_to_json(o) FROM (SELECT outlet_id, name, is_active FROM scheduling.outlets
+                                   WHERE tenant_id = ${tenantId} AND outlet_id = ${query.outletId}) o) AS outlet,
+      (SELECT coalesce(json_agg(v), '[]'::json) FROM (SELECT ${serviceColumns} FROM scheduling.services
+         WHERE tenant_id = ${tenantId} AND service_id = ANY(${textArray(query.serviceIds)})) v) AS services,
+      (SELECT coalesce(json_agg(v), '[]'::json) FROM (SELECT ${staffColumns} FROM scheduling.staff s
+         WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${textArray(query.staffIds)})) v) AS staff,
+      (SELECT coalesce(json_agg(v), '[]'::json) FROM (SELECT ${availabilityColumns} FROM scheduling.availability
+         WHERE tenant_id = ${tenantId} AND staff_id = ANY(${textArray(query.staffIds)})
+           AND date = ${query.date}::date) v) AS entries,
+      (SELECT row_to_json(c) FROM (SELECT customer_id, tenant_id, first_name, last_name, email, phone, is_active,
+                                          is_deleted, version
+                                   FROM scheduling.customers WHERE customer_id = ${query.customerId ?? ''}) c)
+        AS customer`,
+  );
+  return row as BookingContext;
+}

@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import type { ServiceDefinition } from '@salon/runtime';
+import { loadMigrationDir } from '@salon/service-kit';
+import { schedulingConfigSchema, type SchedulingConfig } from './config';
+import type { SchedulingDeps } from './domain/deps';
+import { schedulingSubscriptions } from './events/subscriptions';
+import { appointmentRoutes } from './http/appointment.routes';
+import { availabilityRoutes } from './http/availability.routes';
+import { internalRoutes } from './http/internal.routes';
+import { staffRoutes } from './http/staff.routes';
+
+/**
+ * Staff members, availability, the availability grid and race-free appointments; replicas of catalog's
+ * services and identity's tenants, outlets and customers.
+ */
+export const schedulingService: ServiceDefinition<SchedulingConfig> = {
+  name: 'scheduling',
+  configSchema: schedulingConfigSchema,
+  migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
+  build({ db, store, plans, verifier, app, config }) {
+    const deps: SchedulingDeps = { db, store, plans, verifier };
+    app.use(internalRoutes(deps, config.INTERNAL_TOKEN));
+    app.use(availabilityRoutes(deps));
+    // /staff/appointments before /staff/:staff_id
+    app.use(appointmentRoutes(deps));
+    app.use(staffRoutes(deps));
+    return { subscriptions: schedulingSubscriptions(store) };
+  },
+};

@@ -1,0 +1,29 @@
+import { DEFAULT_STAFF_POSITION_TEMPLATES } from '@salon/contracts';
+import type { Executor } from '@salon/service-kit';
+import { findTenantReplica, type TenantSettingsView } from '../db/replica.repository';
+
+/** Identity's default settings (docs/decisions.md), used until the tenant's snapshot arrives. */
+export const DEFAULT_TIMEZONE = 'Asia/Jakarta';
+export const DEFAULT_BOOKING_ADVANCE_DAYS = 30;
+
+export interface TenantSettings {
+  timezone: string;
+  bookingAdvanceDays: number;
+  positionTemplates: string[];
+}
+
+export async function tenantSettings(executor: Executor, tenantId: string): Promise<TenantSettings> {
+  return settingsOf(await findTenantReplica(executor, tenantId));
+}
+
+/** The settings of a tenant replica row, identity's defaults for what is not known yet. */
+export function settingsOf(tenant: TenantSettingsView | null | undefined): TenantSettings {
+  return {
+    timezone: tenant?.timezone ?? DEFAULT_TIMEZONE,
+    bookingAdvanceDays: tenant?.booking_advance_days ?? DEFAULT_BOOKING_ADVANCE_DAYS,
+    positionTemplates:
+      tenant && tenant.staff_position_templates.length > 0
+        ? tenant.staff_position_templates
+        : [...DEFAULT_STAFF_POSITION_TEMPLATES],
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Local dates and times of the tenant's time zone, as plain values: a date is "YYYY-MM-DD", a time is minutes
+ * since midnight. Instants are converted with the IANA zone through Intl, so daylight-saving changes are
+ * honoured without a time-zone library.
+ */
+
+export const MINUTES_PER_DAY = 24 * 60;
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** "09:30" or "09:30:00" → 570; undefined when malformed. */
+export function parseTime(value: string): number | undefined {
+  const match = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!match) return undefined;
+  const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  if (seconds !== 0) return undefined;
+  return hours * 60 + minutes;
+}
+
+/** 570 → "09:30:00" (the spec's response format). 1440 (end of day) → "24:00:00". */
+export function formatTime(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+}
+
+/** 570 → "09:30". */
+export const shortTime = (minutes: number): string => formatTime(minutes).slice(0, 5);
+
+export function isValidDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+export function addDays(date: string, days: number): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  parsed.setUTCDate(parsed.getUTCDate() + days);
+  return parsed.toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (b − a). */
+export const daysBetween = (a: string, b: string): number =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+/** 0 = Monday … 6 = Sunday, as the spec's recurrence_days. */
+export const weekdayOf = (date: string): number => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The local wall-clock date and minutes of an instant in a zone. */
+export function localOf(instant: Date, timeZone: string): { date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** Offset of the zone from UTC at an instant, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const local = localOf(new Date(instant), timeZone);
+  const seconds = new Date(instant).getUTCSeconds();
+  const asUtc = Date.parse(`${local.date}T00:00:00Z`) + local.minutes * 60_000 + seconds * 1000;
+  return asUtc - (instant - (instant % 1000));
+}
+
+/**
+ * The UTC instant of a local date and time in a zone. A time skipped by a daylight-saving jump resolves
+ * to the instant after the jump; a repeated time to its first occurrence.
+ */
+export function localToUtc(date: string, minutes: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
+  const first = wall - offsetAt(wall, timeZone);
+  const second = wall - offsetAt(first, timeZone);
+  if (first === second) return new Date(first);
+  // Ambiguous or skipped: prefer the candidate whose local time is the wall time, the earlier one first.
+  const candidates = [Math.min(first, second), Math.max(first, second)];
+  for (const candidate of candidates) {
+    const local = localOf(new Date(candidate), timeZone);
+    if (local.date === date && local.minutes === minutes) return new Date(candidate);
+  }
+  return new Date(Math.max(first, second));
+}
+
+/** Half-open interval overlap: touching ends do not overlap. */
+export const overlaps = (aStart: number, aEnd: number, bStart: number, bEnd: number): boolean =>
+  aStart < bEnd && bStart < aEnd;

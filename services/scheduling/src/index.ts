@@ -1,0 +1,2 @@
+export { schedulingService } from './definition';
+export { schedulingConfigSchema, type SchedulingConfig } from './config';

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@salon/runtime';
+import { schedulingService } from './definition';
+
+void runServiceProcess(schedulingService);

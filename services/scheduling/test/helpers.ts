@@ -1,0 +1,338 @@
+import {
+  PLAN_CATALOGUE,
+  type CustomerRegisteredV1,
+  type OutletUpsertedV1,
+  type PlanType,
+  type ServiceUpsertedV1,
+  type TenantUpdatedV1,
+} from '@salon/contracts';
+import { newEvent } from '@salon/messaging';
+import { newId } from '@salon/service-kit';
+import type { TestService } from '@salon/testing';
+import { addDays, localOf } from '../src/domain/time-rules';
+import { applyServiceUpserted } from '../src/events/handlers/catalog-service';
+import { applyCustomerEvent } from '../src/events/handlers/identity-customer';
+import { applyOutletEvent } from '../src/events/handlers/identity-outlet';
+import { applyTenantEvent } from '../src/events/handlers/identity-tenant';
+
+type StaffRole = 'TENANT_ADMIN' | 'OUTLET_MANAGER' | 'STAFF' | 'RECEPTIONIST';
+
+/** A fresh tenant with tokens for every caller (scheduling knows tenants from tokens and events). */
+export function newTenant(service: TestService) {
+  const tenantId = newId();
+  const staff = (role: StaffRole, options: { staffId?: string; outletIds?: string[] } = {}) =>
+    service.signer.signStaffAccess({
+      sub: newId(),
+      role,
+      tenant_id: tenantId,
+      outlet_ids: options.outletIds ?? [],
+      ...(options.staffId ? { staff_id: options.staffId } : {}),
+    });
+  const customerToken = (customerId: string) =>
+    service.signer.signCustomerAccess({ sub: customerId, tenant_id: tenantId, session_id: newId() });
+  return {
+    tenantId,
+    admin: staff('TENANT_ADMIN'),
+    staff,
+    customerToken,
+    superAdmin: service.signer.signStaffAccess({
+      sub: newId(),
+      role: 'SUPER_ADMIN',
+      tenant_id: null,
+      outlet_ids: [],
+    }),
+  };
+}
+
+const apply = async (
+  service: TestService,
+  handler: (event: any, tx: any) => Promise<void>,
+  event: { tenant_id: string | null } & Record<string, unknown>,
+) => service.running.context.db.withTx((tx) => handler(event, tx));
+
+let version = 1000;
+
+export function tenantData(
+  tenantId: string,
+  settings: Partial<TenantUpdatedV1['settings']> = {},
+  overrides: Partial<TenantUpdatedV1> = {},
+): TenantUpdatedV1 {
+  version += 1;
+  return {
+    tenant_id: tenantId,
+    name: 'Glow',
+    slug: `glow-${tenantId}`,
+    email: 'owner@glow.example',
+    phone: null,
+    description: null,
+    website: null,
+    is_active: true,
+    settings: {
+      timezone: 'Asia/Jakarta',
+      currency: 'IDR',
+      language: 'id',
+      business_type: 'salon',
+      staff_position_templates: [],
+      service_category_templates: [],
+      booking_advance_days: 30,
+      cancellation_hours: 24,
+      wallet_enabled: false,
+      loyalty_points_enabled: false,
+      ...settings,
+    },
+    updated_at: new Date().toISOString(),
+    version,
+    ...overrides,
+  };
+}
+
+export async function setTenant(
+  service: TestService,
+  tenantId: string,
+  settings: Partial<TenantUpdatedV1['settings']> = {},
+): Promise<TenantUpdatedV1> {
+  const data = tenantData(tenantId, settings);
+  await apply(
+    service,
+    applyTenantEvent,
+    newEvent('identity.tenant.updated.v1', data, { producer: 'identity', tenantId }),
+  );
+  return data;
+}
+
+export function outletData(tenantId: string, overrides: Partial<OutletUpsertedV1> = {}): OutletUpsertedV1 {
+  return {
+    outlet_id: newId(),
+    tenant_id: tenantId,
+    name: 'Main',
+    slug: 'main',
+    address: null,
+    phone: null,
+    timezone: 'Asia/Jakarta',
+    business_hours: {},
+    is_active: true,
+    updated_at: new Date().toISOString(),
+    version: 1,
+    ...overrides,
+  };
+}
+
+export async function addOutlet(service: TestService, tenantId: string): Promise<string> {
+  const data = outletData(tenantId);
+  await apply(
+    service,
+    applyOutletEvent,
+    newEvent('identity.outlet.upserted.v1', data, { producer: 'identity', tenantId }),
+  );
+  return data.outlet_id;
+}
+
+export function serviceData(tenantId: string, overrides: Partial<ServiceUpsertedV1> = {}): ServiceUpsertedV1 {
+  const now = new Date().toISOString();
+  return {
+    service_id: newId(),
+    tenant_id: tenantId,
+    name: 'Haircut',
+    slug: `haircut-${newId()}`,
+    description: null,
+    category: 'hair_cut',
+    duration_minutes: 60,
+    preparation_minutes: 0,
+    cleanup_minutes: 0,
+    max_advance_booking_days: 90,
+    min_advance_booking_hours: 1,
+    requires_staff: true,
+    required_staff_count: 1,
+    allow_parallel_bookings: false,
+    max_parallel_bookings: 1,
+    pricing: {
+      base_price: '150000.00',
+      currency: 'IDR',
+      outlet_prices: {},
+      promotional_price: null,
+      promotional_valid_until: null,
+    },
+    tags: [],
+    image_url: null,
+    is_active: true,
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export async function addService(
+  service: TestService,
+  tenantId: string,
+  overrides: Partial<ServiceUpsertedV1> = {},
+): Promise<ServiceUpsertedV1> {
+  const data = serviceData(tenantId, overrides);
+  await apply(
+    service,
+    applyServiceUpserted,
+    newEvent('catalog.service.upserted.v1', data, { producer: 'catalog', tenantId }),
+  );
+  return data;
+}
+
+export function customerData(
+  tenantId: string,
+  overrides: Partial<CustomerRegisteredV1> = {},
+): CustomerRegisteredV1 {
+  return {
+    customer_id: newId(),
+    tenant_id: tenantId,
+    email: 'ani@example.com',
+    phone: '+628123456789',
+    first_name: 'Ani',
+    last_name: 'Wijaya',
+    source: 'self_registration',
+    has_password: true,
+    tags: [],
+    preferences: {
+      preferred_outlet_ids: [],
+      preferred_staff_ids: [],
+      preferred_services: [],
+      communication: { email: true, sms: false, push: true, whatsapp: false },
+      marketing_consent: false,
+      data_processing_consent: true,
+      analytics_consent: false,
+      language: 'en',
+      timezone: 'Asia/Jakarta',
+      notification_settings: {
+        booking_reminders: true,
+        promotional_offers: false,
+        appointment_updates: true,
+        loyalty_updates: false,
+      },
+      notes: null,
+      accessibility_needs: null,
+    },
+    verification: { email: null, phone: null },
+    created_at: new Date().toISOString(),
+    version: 1,
+    ...overrides,
+  };
+}
+
+export async function addCustomer(service: TestService, tenantId: string): Promise<string> {
+  const data = customerData(tenantId);
+  await apply(
+    service,
+    applyCustomerEvent,
+    newEvent('identity.customer.registered.v1', data, { producer: 'identity', tenantId }),
+  );
+  return data.customer_id;
+}
+
+let staffCounter = 0;
+
+export function staffBody(outletId: string, overrides: Record<string, unknown> = {}) {
+  staffCounter += 1;
+  return {
+    outlet_id: outletId,
+    first_name: `Sari${staffCounter}`,
+    last_name: 'Dewi',
+    email: `sari${staffCounter}-${newId()}@glow.example`,
+    position: 'Senior Provider',
+    employment_type: 'full_time',
+    ...overrides,
+  };
+}
+
+export async function createdStaff(
+  service: TestService,
+  token: string,
+  outletId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await service.request('POST', '/staff', { token, body: staffBody(outletId, overrides) });
+  if (response.status !== 201) throw new Error(`staff: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export async function addWorkingHours(
+  service: TestService,
+  token: string,
+  staffId: string,
+  date: string,
+  start = '09:00',
+  end = '17:00',
+  extra: Record<string, unknown> = {},
+) {
+  const response = await service.request('POST', '/availability', {
+    token,
+    body: {
+      staff_id: staffId,
+      date,
+      start_time: start,
+      end_time: end,
+      availability_type: 'working_hours',
+      ...extra,
+    },
+  });
+  if (response.status !== 201)
+    throw new Error(`availability: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** A local date `days` after today in the zone. */
+export const futureDate = (days: number, timezone = 'Asia/Jakarta'): string =>
+  addDays(localOf(new Date(), timezone).date, days);
+
+export async function onPlan(service: TestService, tenantId: string, plan: PlanType): Promise<void> {
+  const { context } = service.running;
+  version += 1;
+  await context.db.withTx((tx) =>
+    context.plans.apply(tx, {
+      tenant_id: tenantId,
+      subscription_id: newId(),
+      plan,
+      status: 'active',
+      billing_period: 'monthly',
+      current_period_start: new Date().toISOString(),
+      current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      limits: PLAN_CATALOGUE[plan].limits,
+      appointment_fee_percent: PLAN_CATALOGUE[plan].appointment_fee_percent,
+      version,
+    }),
+  );
+}
+
+/** A tenant with an outlet, a service, a working staff member on `date` and a customer: ready to book. */
+export async function bookableSetup(
+  service: TestService,
+  options: { date?: string; serviceOverrides?: Partial<ServiceUpsertedV1>; plan?: PlanType } = {},
+) {
+  const tenant = newTenant(service);
+  await setTenant(service, tenant.tenantId);
+  await onPlan(service, tenant.tenantId, options.plan ?? 'ENTERPRISE');
+  const outletId = await addOutlet(service, tenant.tenantId);
+  const catalogService = await addService(service, tenant.tenantId, options.serviceOverrides);
+  const member = await createdStaff(service, tenant.admin, outletId);
+  const date = options.date ?? futureDate(5);
+  await addWorkingHours(service, tenant.admin, member.id, date);
+  const customerId = await addCustomer(service, tenant.tenantId);
+  return { ...tenant, outletId, service: catalogService, staffId: member.id as string, date, customerId };
+}
+
+export const bookingBody = (
+  setup: {
+    outletId: string;
+    customerId: string;
+    date: string;
+    service: { service_id: string };
+    staffId: string;
+  },
+  start = '10:00',
+  overrides: Record<string, unknown> = {},
+) => ({
+  outlet_id: setup.outletId,
+  customer_id: setup.customerId,
+  appointment_date: setup.date,
+  start_time: start,
+  services: [{ service_id: setup.service.service_id, staff_id: setup.staffId }],
+  ...overrides,
+});
