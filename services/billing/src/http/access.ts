@@ -1,0 +1,51 @@
+import type { Request, RequestHandler } from 'express';
+import { z } from 'zod';
+import {
+  AppError,
+  authenticate,
+  invalidField,
+  objectId,
+  parseInput,
+  staffOf,
+  type TokenVerifier,
+} from '@salon/service-kit';
+import { findSubscription } from '../db/subscription.repository';
+import type { BillingDeps } from '../domain/deps';
+
+const tenantQuery = z.object({ tenant_id: objectId.optional() });
+
+/**
+ * The tenant a staff request acts on: the token's. A SUPER_ADMIN (whose token has no tenant) names it with
+ * `?tenant_id=`; nobody else can.
+ */
+export function tenantFor(req: Request): string {
+  const staff = staffOf(req);
+  if (staff.role === 'SUPER_ADMIN') {
+    const { tenant_id } = parseInput(tenantQuery, req.query, 'query');
+    const tenantId = tenant_id ?? staff.tenantId;
+    if (!tenantId) throw invalidField(['query', 'tenant_id'], 'Field required', 'missing');
+    return tenantId;
+  }
+  if (!staff.tenantId) throw new AppError(403, 'Tenant context required');
+  return staff.tenantId;
+}
+
+/**
+ * Staff of a suspended tenant get 403 "Subscription suspended" on billing's staff routes too, read from
+ * billing's own table (the other services read their plan replica). SUPER_ADMIN is never blocked.
+ */
+export function suspendedGuard(deps: Pick<BillingDeps, 'db'>): RequestHandler {
+  return async (req, _res, next) => {
+    const staff = staffOf(req);
+    if (staff.role !== 'SUPER_ADMIN' && staff.tenantId) {
+      const subscription = await findSubscription(deps.db.orm, staff.tenantId);
+      if (subscription?.status === 'suspended') throw new AppError(403, 'Subscription suspended');
+    }
+    next();
+  };
+}
+
+export const staffOnly = (verifier: TokenVerifier, deps: Pick<BillingDeps, 'db'>): RequestHandler[] => [
+  authenticate(verifier, { allow: ['staff'] }),
+  suspendedGuard(deps),
+];

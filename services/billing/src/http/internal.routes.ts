@@ -1,0 +1,38 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { parseInput, requireInternalToken } from '@salon/service-kit';
+import type { BillingDeps } from '../domain/deps';
+import { applyScheduledChanges, republishPlans } from '../domain/manage-subscription';
+import { resetBlocks } from '../domain/token-usage';
+
+/** The jobs' optional body: `as_of` replaces "now" (a CronJob that ran late, or a test with fixed dates). */
+const jobBody = z.object({ as_of: z.iso.datetime({ offset: true }).optional() });
+
+/** Endpoints for Kubernetes CronJobs; the X-Internal-Token credential or 404. */
+export function internalRoutes(deps: BillingDeps): Router {
+  const router = Router();
+  const internal = requireInternalToken(deps.config.INTERNAL_TOKEN);
+  const asOf = (req: Request): Date => {
+    const { as_of } = parseInput(jobBody, req.body ?? {}, 'body');
+    return as_of ? new Date(as_of) : deps.clock.now();
+  };
+
+  router.post('/internal/jobs/apply-scheduled-changes', internal, async (req, res) => {
+    const at = asOf(req);
+    res.json({ ...(await applyScheduledChanges(deps, at)), as_of: at.toISOString() });
+  });
+
+  router.post('/internal/jobs/republish-plans', internal, async (_req, res) => {
+    res.json(await republishPlans(deps));
+  });
+
+  router.post('/token-usage/quota-reset', internal, async (req, res) => {
+    res.json(await resetBlocks(deps, 'daily', asOf(req)));
+  });
+
+  router.post('/token-usage/quota-reset-monthly', internal, async (req, res) => {
+    res.json(await resetBlocks(deps, 'monthly', asOf(req)));
+  });
+
+  return router;
+}

@@ -1,0 +1,2 @@
+export { billingService, createBillingService } from './definition';
+export { billingConfigSchema, type BillingConfig } from './config';

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@salon/runtime';
+import { billingService } from './definition';
+
+void runServiceProcess(billingService);

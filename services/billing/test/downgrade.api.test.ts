@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  TEST_INTERNAL_TOKEN,
+  captureEvents,
+  startTestService,
+  type EventCapture,
+  type TestService,
+} from '@salon/testing';
+import { createBillingService } from '../src/definition';
+import { registered, testClock, type Tenant } from './helpers';
+
+describe('downgrade: scheduled, cancelled, applied by the job on its date', () => {
+  const clock = testClock('2026-03-11T00:00:00.000Z');
+  let service: TestService;
+  let events: EventCapture;
+
+  beforeAll(async () => {
+    service = await startTestService(createBillingService({ clock }));
+    events = await captureEvents(service.testBus.bus, ['billing.subscription.changed.v1']);
+  });
+  afterAll(() => service.stop());
+
+  /** A tenant on ENTERPRISE monthly, period 1 March → 1 April 2026. */
+  async function enterpriseTenant(): Promise<Tenant> {
+    const tenant = await registered(service, '2026-03-01T00:00:00.000Z');
+    await service.running.context.db.orm.execute(
+      sql`UPDATE billing.subscriptions SET plan = 'ENTERPRISE' WHERE tenant_id = ${tenant.tenantId}`,
+    );
+    return tenant;
+  }
+  const runJob = (asOf?: string) =>
+    service.request('POST', '/internal/jobs/apply-scheduled-changes', {
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+      body: asOf ? { as_of: asOf } : {},
+    });
+  const current = async (tenant: Tenant) =>
+    (await service.request('GET', '/subscriptions/current', { token: tenant.admin })).body;
+
+  it('schedules for the end of the period, applies nothing before it and applies it on the date', async () => {
+    const tenant = await enterpriseTenant();
+    const response = await service.request('POST', '/subscriptions/downgrade', {
+      token: tenant.admin,
+      body: { target_plan: 'pro', reason: 'too big for us' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: tenant.subscriptionId,
+      plan: 'enterprise',
+      scheduled_changes: {
+        target_plan: 'pro',
+        effective_date: '2026-04-01T00:00:00.000Z',
+        reason: 'too big for us',
+        scheduled_at: '2026-03-11T00:00:00.000Z',
+      },
+    });
+    expect((await current(tenant)).scheduled_changes).toEqual(response.body.scheduled_changes);
+
+    // One millisecond before the effective date: nothing.
+    const early = await runJob('2026-03-31T23:59:59.999Z');
+    expect(early.body).toEqual({ applied: 0, as_of: '2026-03-31T23:59:59.999Z' });
+    expect((await current(tenant)).plan_type).toBe('ENTERPRISE');
+
+    const due = await runJob('2026-04-01T00:00:00.000Z');
+    expect(due.body.applied).toBeGreaterThanOrEqual(1);
+    const after = await current(tenant);
+    expect(after).toMatchObject({
+      plan_type: 'PRO',
+      current_period_start: '2026-04-01T00:00:00.000Z',
+      current_period_end: '2026-05-01T00:00:00.000Z',
+      scheduled_changes: null,
+    });
+    // The job is idempotent: a re-run applies nothing to this tenant.
+    await runJob('2026-04-01T00:00:00.000Z');
+    expect((await current(tenant)).plan_type).toBe('PRO');
+    const event = await events.next(
+      'billing.subscription.changed.v1',
+      (e) =>
+        (e.data as { tenant_id: string; plan: string }).tenant_id === tenant.tenantId &&
+        (e.data as { plan: string }).plan === 'PRO',
+    );
+    expect(event.data).toMatchObject({ plan: 'PRO', limits: { max_services: 50 }, version: 3 });
+  });
+
+  it('cancels a scheduled change before its date; nothing is applied then', async () => {
+    const tenant = await enterpriseTenant();
+    await service.request('POST', '/subscriptions/downgrade', {
+      token: tenant.admin,
+      body: { target_plan: 'free' },
+    });
+    const cancelled = await service.request('DELETE', '/subscriptions/scheduled-changes', {
+      token: tenant.admin,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.scheduled_changes).toBeNull();
+    expect(
+      (await service.request('DELETE', '/subscriptions/scheduled-changes', { token: tenant.admin })).status,
+    ).toBe(404);
+    await runJob('2026-04-02T00:00:00.000Z');
+    expect((await current(tenant)).plan_type).toBe('ENTERPRISE');
+  });
+
+  it('refuses a target that is not lower, unknown plans and callers without the credential', async () => {
+    const tenant = await registered(service);
+    const same = await service.request('POST', '/subscriptions/downgrade', {
+      token: tenant.admin,
+      body: { target_plan: 'free' },
+    });
+    expect(same.status).toBe(400);
+    const higher = await service.request('POST', '/subscriptions/downgrade', {
+      token: tenant.admin,
+      body: { target_plan: 'pro' },
+    });
+    expect(higher.status).toBe(400);
+    const unknown = await service.request('POST', '/subscriptions/downgrade', {
+      token: tenant.admin,
+      body: { target_plan: 'gold' },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail[0].loc).toEqual(['body', 'target_plan']);
+    const missing = await service.request('POST', '/subscriptions/downgrade', {
+      token: tenant.admin,
+      body: {},
+    });
+    expect(missing.status).toBe(422);
+    expect(
+      (await service.request('POST', '/internal/jobs/apply-scheduled-changes', { body: {} })).status,
+    ).toBe(404);
+    const badDate = await runJob('yesterday');
+    expect(badDate.status).toBe(422);
+  });
+});

@@ -1,0 +1,155 @@
+import type { EventData, EventType, TenantRegisteredV1 } from '@salon/contracts';
+import { newEvent } from '@salon/messaging';
+import { newId } from '@salon/service-kit';
+import { waitFor, type TestService } from '@salon/testing';
+import type { Clock } from '../src/domain/deps';
+
+/** A clock the test sets; billing reads "now" from it (periods, proration, UTC days). */
+export function testClock(start = '2026-03-11T00:00:00.000Z') {
+  const clock = {
+    at: new Date(start),
+    now: () => new Date(clock.at.getTime()),
+    set(iso: string) {
+      clock.at = new Date(iso);
+    },
+  };
+  return clock satisfies Clock;
+}
+
+/** A tenant's identifiers and tokens for every caller. */
+export function newTenant(service: TestService) {
+  const tenantId = newId();
+  const subscriptionId = newId();
+  const userId = newId();
+  const staff = (role: 'TENANT_ADMIN' | 'OUTLET_MANAGER' | 'STAFF' | 'RECEPTIONIST') =>
+    service.signer.signStaffAccess({
+      sub: role === 'TENANT_ADMIN' ? userId : newId(),
+      role,
+      tenant_id: tenantId,
+      outlet_ids: [],
+    });
+  const customerId = newId();
+  return {
+    tenantId,
+    subscriptionId,
+    userId,
+    customerId,
+    admin: staff('TENANT_ADMIN'),
+    staff,
+    customer: service.signer.signCustomerAccess({
+      sub: customerId,
+      tenant_id: tenantId,
+      session_id: newId(),
+    }),
+    customerToken: (id: string) =>
+      service.signer.signCustomerAccess({ sub: id, tenant_id: tenantId, session_id: newId() }),
+  };
+}
+
+export type Tenant = ReturnType<typeof newTenant>;
+
+export const superAdminToken = (service: TestService) =>
+  service.signer.signStaffAccess({ sub: newId(), role: 'SUPER_ADMIN', tenant_id: null, outlet_ids: [] });
+
+export function registeredData(tenant: Tenant, createdAt: string): TenantRegisteredV1 {
+  return {
+    tenant_id: tenant.tenantId,
+    name: 'Glow',
+    slug: `glow-${tenant.tenantId}`,
+    email: 'owner@glow.example',
+    phone: null,
+    is_active: true,
+    settings: {
+      timezone: 'Asia/Jakarta',
+      currency: 'IDR',
+      language: 'id',
+      business_type: 'salon',
+      staff_position_templates: [],
+      service_category_templates: [],
+      booking_advance_days: 30,
+      cancellation_hours: 24,
+      wallet_enabled: false,
+      loyalty_points_enabled: false,
+    },
+    subscription_id: tenant.subscriptionId,
+    client_partner_id: 'partner',
+    client_partner_number: 'CP-0000000001',
+    admin_user_id: tenant.userId,
+    admin_email: 'admin@glow.example',
+    created_at: createdAt,
+    version: 1,
+  };
+}
+
+/** Publishes an event on the service's broker namespace, as its producer would. */
+export async function publish<T extends EventType>(
+  service: TestService,
+  type: T,
+  data: EventData<T>,
+  tenantId: string | null,
+): Promise<void> {
+  const producer = type.split('.')[0]!;
+  await service.testBus.bus.publish([newEvent(type, data, { producer, tenantId })]);
+}
+
+/** Registers the tenant through identity's event and waits for its FREE subscription. */
+export async function registered(
+  service: TestService,
+  createdAt = '2026-03-01T00:00:00.000Z',
+): Promise<Tenant> {
+  const tenant = newTenant(service);
+  await publish(service, 'identity.tenant.registered.v1', registeredData(tenant, createdAt), tenant.tenantId);
+  await waitFor(
+    async () =>
+      (await service.request('GET', '/subscriptions/current', { token: tenant.admin })).status === 200,
+  );
+  return tenant;
+}
+
+let serviceCounter = 0;
+
+export async function addServices(service: TestService, tenantId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    serviceCounter += 1;
+    const id = newId();
+    ids.push(id);
+    await publish(
+      service,
+      'catalog.service.upserted.v1',
+      {
+        service_id: id,
+        tenant_id: tenantId,
+        name: `Cut ${serviceCounter}`,
+        slug: `cut-${serviceCounter}`,
+        description: null,
+        category: 'hair_cut',
+        duration_minutes: 30,
+        preparation_minutes: 0,
+        cleanup_minutes: 0,
+        max_advance_booking_days: 90,
+        min_advance_booking_hours: 1,
+        requires_staff: true,
+        required_staff_count: 1,
+        allow_parallel_bookings: false,
+        max_parallel_bookings: 1,
+        pricing: {
+          base_price: '100000.00',
+          currency: 'IDR',
+          outlet_prices: {},
+          promotional_price: null,
+          promotional_valid_until: null,
+        },
+        tags: [],
+        image_url: null,
+        is_active: true,
+        status: 'active',
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+        version: 1,
+      },
+      tenantId,
+    );
+  }
+  return ids;
+}
