@@ -1,0 +1,3 @@
+export * from './protocol';
+export * from './adapter';
+export * from './sandbox';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { commonConfigSchema, intQuery } from '@salon/service-kit';
+
+/** The common settings plus the payment provider; a missing key or token stops the process at start-up. */
+export const commerceConfigSchema = commonConfigSchema.extend({
+  PAYMENT_PROVIDER_URL: z.url(),
+  PAYMENT_PROVIDER_SECRET_KEY: z.string().min(1),
+  /** The verification token the provider sends in `x-callback-token`. */
+  PAYMENT_CALLBACK_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }),
+  /** Where the provider reaches the gateway: webhook addresses are `<PUBLIC_BASE_URL>/api/v1/webhooks/…`. */
+  PUBLIC_BASE_URL: z.url(),
+  PAYMENT_PROVIDER_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(10_000),
+});
+
+export type CommerceConfig = z.output<typeof commerceConfigSchema>;

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '@salon/service-kit';
+import { isoOf } from './rows';
+
+export interface PaymentRow {
+  id: string;
+  tenant_id: string;
+  customer_id: string | null;
+  customer_package_id: string | null;
+  appointment_id: string | null;
+  invoice_id: string | null;
+  amount: string;
+  currency: string;
+  method: string;
+  provider: 'manual' | 'gateway' | 'wallet';
+  status: string;
+  reference_id: string;
+  receipt_number: string | null;
+  notes: string | null;
+  recorded_by: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+const columns = sql`id, tenant_id, customer_id, customer_package_id, appointment_id, invoice_id,
+  amount::text AS amount, currency, method, provider, status, reference_id, receipt_number, notes, recorded_by,
+  ${isoOf(sql`created_at`)} AS created_at, ${isoOf(sql`paid_at`)} AS paid_at`;
+
+export type NewPayment = Omit<PaymentRow, 'tenant_id' | 'created_at' | 'paid_at'> & { paid_at: Date | null };
+
+export async function insertPayment(tx: Executor, tenantId: string, payment: NewPayment): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO commerce.payments (id, tenant_id, customer_id, customer_package_id, appointment_id, invoice_id,
+      amount, currency, method, provider, status, reference_id, receipt_number, notes, recorded_by, paid_at)
+    VALUES (${payment.id}, ${tenantId}, ${payment.customer_id}, ${payment.customer_package_id},
+      ${payment.appointment_id}, ${payment.invoice_id}, ${payment.amount}, ${payment.currency}, ${payment.method},
+      ${payment.provider}, ${payment.status}, ${payment.reference_id}, ${payment.receipt_number}, ${payment.notes},
+      ${payment.recorded_by}, ${payment.paid_at?.toISOString() ?? null}::timestamptz)`);
+}
+
+export async function findPayment(
+  executor: Executor,
+  tenantId: string,
+  id: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await selectRows<PaymentRow>(
+    executor,
+    sql`SELECT ${columns} FROM commerce.payments WHERE tenant_id = ${tenantId} AND id = ${id}`,
+  );
+  return row;
+}
+
+export async function paymentsOfPackage(executor: Executor, tenantId: string, customerPackageId: string) {
+  return selectRows<PaymentRow>(
+    executor,
+    sql`SELECT ${columns} FROM commerce.payments
+        WHERE tenant_id = ${tenantId} AND customer_package_id = ${customerPackageId} ORDER BY created_at, id`,
+  );
+}
+
+/** Moves a payment forward only: a pending one completes or fails; anything else stays as it is. */
+export async function settlePayment(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  status: 'completed' | 'COMPLETED' | 'failed' | 'FAILED',
+  paidAt: Date | null,
+): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`UPDATE commerce.payments SET status = ${status}, paid_at = ${paidAt?.toISOString() ?? null}::timestamptz
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND status IN ('pending', 'PENDING', 'PROCESSING')
+        RETURNING id`,
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { createPaymentProvider } from '@salon/payment-provider';
+import type { ServiceDefinition } from '@salon/runtime';
+import { loadMigrationDir } from '@salon/service-kit';
+import { commerceConfigSchema, type CommerceConfig } from './config';
+import type { CommerceDeps } from './domain/deps';
+import { commerceSubscriptions } from './events/subscriptions';
+import { customerPackageRoutes } from './http/customer-package.routes';
+import { packageRoutes } from './http/package.routes';
+
+/**
+ * Packages, customer packages and credits, payments and invoices, the provider webhook; replicas of identity's
+ * tenants, outlets and customers and of catalog's services.
+ */
+export const commerceService: ServiceDefinition<CommerceConfig> = {
+  name: 'commerce',
+  configSchema: commerceConfigSchema,
+  migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
+  build({ db, store, plans, verifier, app, config, logger }) {
+    const provider = createPaymentProvider({
+      baseUrl: config.PAYMENT_PROVIDER_URL,
+      secretKey: config.PAYMENT_PROVIDER_SECRET_KEY,
+      timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
+      logger,
+      name: 'commerce:payment-provider',
+    });
+    const deps: CommerceDeps = { db, store, plans, verifier, provider, config, logger };
+    app.use(packageRoutes(deps));
+    app.use(customerPackageRoutes(deps));
+    return { subscriptions: commerceSubscriptions(store), close: async () => provider.close() };
+  },
+};

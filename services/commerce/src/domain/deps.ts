@@ -1,0 +1,18 @@
+import type { MessagingStore } from '@salon/messaging';
+import type { PaymentProvider } from '@salon/payment-provider';
+import type { PlanLimitsReplica } from '@salon/plan-limits';
+import type { Db, Logger, TokenVerifier } from '@salon/service-kit';
+import type { CommerceConfig } from '../config';
+
+/** What the use cases need; built once in definition.ts. */
+export interface CommerceDeps {
+  db: Db;
+  store: MessagingStore;
+  plans: PlanLimitsReplica;
+  verifier: TokenVerifier;
+  provider: PaymentProvider;
+  config: CommerceConfig;
+  logger: Logger;
+}
+
+export const PRODUCER = 'commerce';

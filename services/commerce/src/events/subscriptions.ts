@@ -1,0 +1,51 @@
+import type { MessagingStore, Subscription } from '@salon/messaging';
+import { applyServiceArchived, applyServiceUpserted } from './handlers/catalog';
+import {
+  applyCustomerDeleted,
+  applyCustomerEvent,
+  applyOutletEvent,
+  applyTenantEvent,
+} from './handlers/identity';
+
+export const TENANT_CONSUMER = 'commerce.identity-tenants';
+export const OUTLET_CONSUMER = 'commerce.identity-outlets';
+export const CUSTOMER_CONSUMER = 'commerce.identity-customers';
+export const SERVICE_CONSUMER = 'commerce.catalog-services';
+
+/** Commerce's replicas (billing's plans are kept by the runtime's plan-limits replica). */
+export function commerceSubscriptions(store: MessagingStore): Subscription[] {
+  return [
+    {
+      consumer: TENANT_CONSUMER,
+      events: ['identity.tenant.registered.v1', 'identity.tenant.updated.v1'],
+      handle: store.inboxed(TENANT_CONSUMER, applyTenantEvent),
+    },
+    {
+      consumer: OUTLET_CONSUMER,
+      events: ['identity.outlet.upserted.v1'],
+      handle: store.inboxed(OUTLET_CONSUMER, applyOutletEvent),
+    },
+    {
+      consumer: CUSTOMER_CONSUMER,
+      events: [
+        'identity.customer.registered.v1',
+        'identity.customer.updated.v1',
+        'identity.customer.deleted.v1',
+      ],
+      handle: store.inboxed(CUSTOMER_CONSUMER, (event, tx) =>
+        event.type === 'identity.customer.deleted.v1'
+          ? applyCustomerDeleted(event, tx)
+          : applyCustomerEvent(event, tx),
+      ),
+    },
+    {
+      consumer: SERVICE_CONSUMER,
+      events: ['catalog.service.upserted.v1', 'catalog.service.archived.v1'],
+      handle: store.inboxed(SERVICE_CONSUMER, (event, tx) =>
+        event.type === 'catalog.service.archived.v1'
+          ? applyServiceArchived(event, tx)
+          : applyServiceUpserted(event, tx),
+      ),
+    },
+  ];
+}

@@ -1,0 +1,2 @@
+export { commerceService } from './definition';
+export { commerceConfigSchema, type CommerceConfig } from './config';

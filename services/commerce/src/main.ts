@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@salon/runtime';
+import { commerceService } from './definition';
+
+void runServiceProcess(commerceService);

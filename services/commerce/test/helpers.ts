@@ -1,0 +1,199 @@
+import {
+  PLAN_CATALOGUE,
+  type EventEnvelope,
+  type CustomerRegisteredV1,
+  type PlanType,
+  type ServiceUpsertedV1,
+} from '@salon/contracts';
+import { newEvent } from '@salon/messaging';
+import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provider';
+import { newId } from '@salon/service-kit';
+import { startTestService, type TestService } from '@salon/testing';
+import { commerceService } from '../src/definition';
+import { applyServiceUpserted } from '../src/events/handlers/catalog';
+import { applyCustomerEvent, applyOutletEvent } from '../src/events/handlers/identity';
+
+export const PROVIDER_SECRET = 'xnd_development_commerce_tests';
+export const CALLBACK_TOKEN = 'commerce-callback-token-0123456789';
+
+export interface CommerceHarness {
+  service: TestService;
+  sandbox: SandboxProvider;
+  stop(): Promise<void>;
+}
+
+/** Commerce on its own database and broker namespace, with the sandbox provider on a free port. */
+export async function startCommerce(): Promise<CommerceHarness> {
+  const sandbox = await startSandboxProvider({
+    secretKey: PROVIDER_SECRET,
+    callbackToken: CALLBACK_TOKEN,
+    retryDelaysMs: [20, 40, 80],
+  });
+  const service = await startTestService(commerceService, {
+    PAYMENT_PROVIDER_URL: sandbox.url,
+    PAYMENT_PROVIDER_SECRET_KEY: PROVIDER_SECRET,
+    PAYMENT_CALLBACK_TOKEN: CALLBACK_TOKEN,
+    PUBLIC_BASE_URL: 'http://127.0.0.1:9',
+    PAYMENT_PROVIDER_TIMEOUT_MS: '2000',
+  });
+  return {
+    service,
+    sandbox,
+    async stop() {
+      await service.stop();
+      await sandbox.stop();
+    },
+  };
+}
+
+/** A fresh tenant (commerce knows tenants only from tokens and events) with tokens for every caller. */
+export function newTenant(service: TestService) {
+  const tenantId = newId();
+  const staff = (role: 'TENANT_ADMIN' | 'OUTLET_MANAGER' | 'STAFF' | 'RECEPTIONIST') =>
+    service.signer.signStaffAccess({ sub: newId(), role, tenant_id: tenantId, outlet_ids: [] });
+  return {
+    tenantId,
+    admin: staff('TENANT_ADMIN'),
+    staff,
+    customerToken: (customerId: string) =>
+      service.signer.signCustomerAccess({ sub: customerId, tenant_id: tenantId, session_id: newId() }),
+  };
+}
+
+let planVersion = 0;
+
+/** Puts the tenant on a plan in commerce's plan replica, as billing's event would. */
+export async function onPlan(service: TestService, tenantId: string, plan: PlanType): Promise<void> {
+  const { context } = service.running;
+  planVersion += 1;
+  await context.db.withTx((tx) =>
+    context.plans.apply(tx, {
+      tenant_id: tenantId,
+      subscription_id: newId(),
+      plan,
+      status: 'active',
+      billing_period: 'monthly',
+      current_period_start: new Date().toISOString(),
+      current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      limits: PLAN_CATALOGUE[plan].limits,
+      appointment_fee_percent: PLAN_CATALOGUE[plan].appointment_fee_percent,
+      version: planVersion,
+    }),
+  );
+}
+
+export function serviceData(tenantId: string, overrides: Partial<ServiceUpsertedV1> = {}): ServiceUpsertedV1 {
+  const now = new Date().toISOString();
+  return {
+    service_id: newId(),
+    tenant_id: tenantId,
+    name: 'Haircut',
+    slug: `haircut-${newId()}`,
+    description: null,
+    category: 'hair_cut',
+    duration_minutes: 45,
+    preparation_minutes: 0,
+    cleanup_minutes: 0,
+    max_advance_booking_days: 90,
+    min_advance_booking_hours: 1,
+    requires_staff: true,
+    required_staff_count: 1,
+    allow_parallel_bookings: false,
+    max_parallel_bookings: 1,
+    pricing: {
+      base_price: '100000.00',
+      currency: 'IDR',
+      outlet_prices: {},
+      promotional_price: null,
+      promotional_valid_until: null,
+    },
+    tags: [],
+    image_url: null,
+    is_active: true,
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** Adds a catalog service to the replica through the real handler; returns its id. */
+export async function addService(
+  service: TestService,
+  tenantId: string,
+  overrides: Partial<ServiceUpsertedV1> = {},
+): Promise<string> {
+  const data = serviceData(tenantId, overrides);
+  const event = newEvent('catalog.service.upserted.v1', data, { producer: 'catalog', tenantId });
+  await service.running.context.db.withTx((tx) => applyServiceUpserted(event, tx));
+  return data.service_id;
+}
+
+export async function addOutlet(service: TestService, tenantId: string): Promise<string> {
+  const outletId = newId();
+  const event = newEvent(
+    'identity.outlet.upserted.v1',
+    {
+      outlet_id: outletId,
+      tenant_id: tenantId,
+      name: 'Main',
+      slug: 'main',
+      address: null,
+      phone: null,
+      timezone: 'Asia/Jakarta',
+      business_hours: {},
+      is_active: true,
+      updated_at: new Date().toISOString(),
+      version: 1,
+    },
+    { producer: 'identity', tenantId },
+  );
+  await service.running.context.db.withTx((tx) => applyOutletEvent(event, tx));
+  return outletId;
+}
+
+export function customerData(
+  tenantId: string,
+  overrides: Partial<CustomerRegisteredV1> = {},
+): CustomerRegisteredV1 {
+  return {
+    customer_id: newId(),
+    tenant_id: tenantId,
+    email: 'ana@example.com',
+    phone: '+6281234567890',
+    first_name: 'Ana',
+    last_name: 'Putri',
+    source: 'staff',
+    has_password: false,
+    tags: [],
+    verification: { email: null, phone: null },
+    created_at: new Date().toISOString(),
+    version: 1,
+    ...overrides,
+  } as CustomerRegisteredV1;
+}
+
+export async function addCustomer(
+  service: TestService,
+  tenantId: string,
+  overrides: Partial<CustomerRegisteredV1> = {},
+) {
+  const data = customerData(tenantId, overrides);
+  // Only `data` is read; the bus path is covered by replicas.api.test.
+  const event = {
+    type: 'identity.customer.registered.v1',
+    tenant_id: tenantId,
+    data,
+  } as unknown as EventEnvelope;
+  await service.running.context.db.withTx((tx) => applyCustomerEvent(event, tx));
+  return data.customer_id;
+}
+
+/** POST /packages as the admin; throws unless 201. */
+export async function createdPackage(service: TestService, token: string, body: Record<string, unknown>) {
+  const response = await service.request('POST', '/packages', { token, body });
+  if (response.status !== 201)
+    throw new Error(`create package: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
