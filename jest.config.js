@@ -1,5 +1,13 @@
 /** One jest run for the whole workspace: sources are transformed by swc, type checking is `npm run typecheck`. */
-const libs = ['contracts', 'service-kit', 'messaging', 'plan-limits', 'runtime', 'testing'];
+const libs = [
+  'contracts',
+  'service-kit',
+  'messaging',
+  'plan-limits',
+  'runtime',
+  'testing',
+  'payment-provider',
+];
 const moduleNameMapper = Object.fromEntries(
   libs.map((name) => [`^@salon/${name}$`, `<rootDir>/libs/${name}/src/index.ts`]),
 );

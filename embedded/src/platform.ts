@@ -4,10 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
+import { billingService } from '@salon/billing';
 import { catalogService } from '@salon/catalog';
-import { createGateway, loadGatewayConfig, UPSTREAM_URL_VARIABLES } from '@salon/gateway';
+import { createGateway, loadGatewayConfig, UPSTREAM_URL_VARIABLES, type ServiceName } from '@salon/gateway';
 import { identityService } from '@salon/identity';
 import { startService, type RunningService, type ServiceDefinition } from '@salon/runtime';
+import { schedulingService } from '@salon/scheduling';
 import { InProcessBus, RabbitBus, type EventBus } from '@salon/messaging';
 import {
   closeServer,
@@ -78,20 +80,18 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     SUPER_ADMIN_EMAIL: secrets.superAdminEmail,
     SUPER_ADMIN_PASSWORD: secrets.superAdminPassword,
   };
+  // Each started service's URL joins the environment (IDENTITY_URL, COMMERCE_URL, …), so services started
+  // later can call it, and the gateway routes to all of them.
   const services: RunningService[] = [];
   for (const definition of EMBEDDED_SERVICES) {
     const config = loadConfig(definition.configSchema, env);
-    services.push(await startService(definition, { config, db, bus, logger }));
+    const running = await startService(definition, { config, db, bus, logger });
+    services.push(running);
+    env[UPSTREAM_URL_VARIABLES[definition.name as ServiceName]] = running.url;
   }
-  const upstreams = Object.fromEntries(
-    services.map((service) => [
-      UPSTREAM_URL_VARIABLES[service.name as keyof typeof UPSTREAM_URL_VARIABLES],
-      service.url,
-    ]),
-  );
 
   const gateway = createGateway({
-    config: loadGatewayConfig({ ...env, ...upstreams, PORT: String(options.port) }),
+    config: loadGatewayConfig({ ...env, PORT: String(options.port) }),
     logger,
     readinessChecks: {
       database: () => db.ping(),
@@ -118,11 +118,13 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   };
 }
 
-/** The services this process runs, in start order; each service issue adds its own. */
-const EMBEDDED_SERVICES: ServiceDefinition<CommonConfig>[] = [
-  identityService as unknown as ServiceDefinition<CommonConfig>,
-  catalogService as unknown as ServiceDefinition<CommonConfig>,
-];
+/** The services this process runs, in start order: a service that calls another starts after it. */
+const EMBEDDED_SERVICES = [
+  catalogService,
+  schedulingService,
+  billingService,
+  identityService,
+] as unknown as ServiceDefinition<CommonConfig>[];
 
 function listen(server: Server, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {

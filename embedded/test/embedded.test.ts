@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '@salon/testing';
 
 /**
  * `npm start` in a child process, as a newcomer runs it: embedded PostgreSQL (PGlite) and the in-process bus,
@@ -78,6 +79,16 @@ it('starts on embedded PostgreSQL and the in-process bus, prints its URL, answer
       login.body.access_token,
     );
     expect(created.status).toBe(201);
+    // Billing created the FREE subscription from identity's registration event on the in-process bus.
+    const subscription = await waitFor(async () => {
+      const current = await api('GET', '/subscriptions/current', undefined, login.body.access_token);
+      return current.status === 200 ? current.body : undefined;
+    });
+    expect(subscription).toMatchObject({
+      tenant_id: registered.body.tenant_id,
+      plan_type: 'FREE',
+      status: 'active',
+    });
     const search = await api('GET', '/services?search=hair', undefined, login.body.access_token);
     expect(search.body.items.map((service: { id: string }) => service.id)).toEqual([created.body.id]);
   } finally {
