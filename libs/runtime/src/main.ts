@@ -30,6 +30,7 @@ export async function runServiceProcess<C extends CommonConfig>(
   const shutdown = createShutdown(logger);
   const db = createPostgresDb({
     url: config.DATABASE_URL,
+    poolSize: config.DB_POOL_SIZE,
     applicationName: definition.name,
     onError: (error) => logger.warn({ err: error.message }, 'database connection error'),
   });

@@ -63,6 +63,8 @@ export const commonConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: intQuery.pipe(z.int().min(0).max(65535)).default(8080),
   DATABASE_URL: z.string().optional(),
+  /** Connections per process; callers waiting on a row or advisory lock hold one each. */
+  DB_POOL_SIZE: intQuery.pipe(z.int().min(1).max(200)).default(10),
   AMQP_URL: z.string().optional(),
   EVENT_NAMESPACE: z
     .string()
