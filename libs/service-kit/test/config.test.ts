@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       PORT: 4001,
+      DB_POOL_SIZE: 10,
       EVENT_NAMESPACE: 'salon',
       JWT_PUBLIC_KEY: publicKeyPem.trim(),
       JWT_ISSUER: 'salon-identity',
