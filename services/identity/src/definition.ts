@@ -1,8 +1,10 @@
 import { join } from 'node:path';
+import { createPaymentProvider } from '@salon/payment-provider';
 import type { ServiceDefinition } from '@salon/runtime';
 import { createInternalClient, createTokenSigner, loadMigrationDir } from '@salon/service-kit';
 import { identityConfigSchema, type IdentityConfig } from './config';
 import { bootstrapSuperAdmin } from './domain/bootstrap-super-admin';
+import { identitySubscriptions } from './events/subscriptions';
 import type { IdentityDeps } from './domain/deps';
 import { auditRoutes } from './http/audit.routes';
 import { authRoutes } from './http/auth.routes';
@@ -12,6 +14,7 @@ import { customerRoutes } from './http/customer.routes';
 import { outletRoutes } from './http/outlet.routes';
 import { publicRoutes } from './http/public.routes';
 import { tenantRoutes } from './http/tenant.routes';
+import { userRoutes } from './http/user.routes';
 
 /** Tenants, outlets, staff accounts and sign-in, customers and their accounts; the only signer of tokens. */
 export const identityService: ServiceDefinition<IdentityConfig> = {
@@ -27,6 +30,15 @@ export const identityService: ServiceDefinition<IdentityConfig> = {
       scheduling: internalClient('scheduling', config.SCHEDULING_URL),
       commerce: internalClient('commerce', config.COMMERCE_URL),
     };
+    const paymentProvider =
+      config.PAYMENT_PROVIDER_URL && config.PAYMENT_PROVIDER_SECRET_KEY
+        ? createPaymentProvider({
+            baseUrl: config.PAYMENT_PROVIDER_URL,
+            secretKey: config.PAYMENT_PROVIDER_SECRET_KEY,
+            logger,
+            name: 'payment-provider-identity',
+          })
+        : undefined;
     const deps: IdentityDeps = {
       db,
       store,
@@ -38,6 +50,7 @@ export const identityService: ServiceDefinition<IdentityConfig> = {
         audience: config.JWT_AUDIENCE,
       }),
       deletionChecks,
+      paymentProvider,
     };
     await bootstrapSuperAdmin(deps, logger, {
       email: config.SUPER_ADMIN_EMAIL,
@@ -47,13 +60,16 @@ export const identityService: ServiceDefinition<IdentityConfig> = {
     app.use(authRoutes(deps));
     app.use(tenantRoutes(deps));
     app.use(outletRoutes(deps));
+    app.use(userRoutes(deps));
     app.use(customerAuthRoutes(deps));
     // The customer's own /customers/<literal> paths before staff's /customers/{customer_id}.
     app.use(customerAccountRoutes(deps));
     app.use(customerRoutes(deps));
     app.use(auditRoutes(deps));
     return {
+      subscriptions: identitySubscriptions(store),
       async close() {
+        paymentProvider?.close();
         deletionChecks.scheduling?.close();
         deletionChecks.commerce?.close();
       },

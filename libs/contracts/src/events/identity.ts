@@ -183,3 +183,23 @@ export type TenantDeactivatedV1 = z.infer<typeof tenantDeactivatedV1>;
 /** The tenant was reactivated: billing makes its subscription active again. */
 export const tenantReactivatedV1 = z.object({ tenant_id: objectIdSchema, at: timestamp });
 export type TenantReactivatedV1 = z.infer<typeof tenantReactivatedV1>;
+
+export const STAFF_USER_ROLES = ['TENANT_ADMIN', 'OUTLET_MANAGER', 'STAFF', 'RECEPTIONIST'] as const;
+
+/**
+ * A staff user's membership of a tenant after creation or any change (role, outlets, linked staff member,
+ * activation, tenant deactivation); replicas keep the newest `version` per (tenant_id, user_id).
+ */
+export const userUpsertedV1 = z.object({
+  tenant_id: objectIdSchema,
+  user_id: objectIdSchema,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(STAFF_USER_ROLES),
+  outlet_ids: z.array(objectIdSchema),
+  staff_id: objectIdSchema.nullable(),
+  is_active: z.boolean(),
+  version: z.number().int().positive(),
+});
+export type UserUpsertedV1 = z.infer<typeof userUpsertedV1>;

@@ -120,3 +120,51 @@ export async function updateOutlet(
   );
   return toOutlet(row!);
 }
+
+/** Tenant deactivation: every active outlet off, marked so that reactivation restores exactly these. */
+export async function deactivateOutletsWithTenant(tx: Executor, tenantId: string): Promise<OutletRecord[]> {
+  const rows = await selectRows<OutletRecord>(
+    tx,
+    sql`UPDATE identity.outlets
+        SET is_active = false, deactivated_with_tenant = true, version = version + 1, updated_at = now()
+        WHERE tenant_id = ${tenantId} AND is_active RETURNING *`,
+  );
+  return rows.map(toOutlet);
+}
+
+export async function reactivateOutletsWithTenant(tx: Executor, tenantId: string): Promise<OutletRecord[]> {
+  const rows = await selectRows<OutletRecord>(
+    tx,
+    sql`UPDATE identity.outlets
+        SET is_active = true, deactivated_with_tenant = false, version = version + 1, updated_at = now()
+        WHERE tenant_id = ${tenantId} AND deactivated_with_tenant RETURNING *`,
+  );
+  return rows.map(toOutlet);
+}
+
+/** Which of `outletIds` are not outlets of the tenant. */
+export async function foreignOutletIds(
+  executor: Executor,
+  tenantId: string,
+  outletIds: string[],
+): Promise<string[]> {
+  if (outletIds.length === 0) return [];
+  const rows = await selectRows<{ id: string }>(
+    executor,
+    sql`SELECT id FROM identity.outlets WHERE tenant_id = ${tenantId} AND id = ANY(${`{${outletIds.join(',')}}`}::text[])`,
+  );
+  const known = new Set(rows.map((row) => row.id.trim()));
+  return outletIds.filter((id) => !known.has(id));
+}
+
+export async function countOutlets(
+  executor: Executor,
+  tenantId: string,
+): Promise<{ total: number; active: number }> {
+  const [row] = await selectRows<{ total: number; active: number }>(
+    executor,
+    sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active
+        FROM identity.outlets WHERE tenant_id = ${tenantId}`,
+  );
+  return row!;
+}

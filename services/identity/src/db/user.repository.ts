@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@salon/service-kit';
 import { selectRows, type Executor } from '@salon/service-kit';
+import { iso } from './rows';
 
 export interface UserRecord {
   id: string;
@@ -80,5 +81,121 @@ export async function activeMembershipsOf(
         WHERE m.user_id = ${userId} AND m.is_active AND t.is_active
           ${tenantId === undefined ? sql`` : sql`AND m.tenant_id = ${tenantId}`}
         ORDER BY m.created_at, m.id`,
+  );
+}
+
+/** A tenant's view of a staff user: the global user's identity with its membership of that tenant. */
+export interface MemberRecord {
+  id: string;
+  tenant_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Exclude<Role, 'SUPER_ADMIN'>;
+  outlet_ids: string[];
+  staff_id: string | null;
+  is_active: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const toMember = (row: MemberRecord): MemberRecord => ({
+  ...row,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+});
+
+const memberSelect = sql`SELECT u.id, m.tenant_id, u.email, u.first_name, u.last_name, m.role, m.outlet_ids,
+    m.staff_id, m.is_active, m.version, m.created_at, m.updated_at
+  FROM identity.memberships m JOIN identity.users u ON u.id = m.user_id`;
+
+export async function findMember(
+  executor: Executor,
+  tenantId: string,
+  userId: string,
+  { forUpdate = false } = {},
+): Promise<MemberRecord | undefined> {
+  const [row] = await selectRows<MemberRecord>(
+    executor,
+    sql`${memberSelect} WHERE m.tenant_id = ${tenantId} AND m.user_id = ${userId}
+        ${forUpdate ? sql`FOR UPDATE OF m` : sql``}`,
+  );
+  return row && toMember(row);
+}
+
+/** A page of the tenant's staff users, oldest membership first. */
+export async function listMembers(
+  executor: Executor,
+  tenantId: string,
+  { offset, limit, role, isActive }: { offset: number; limit: number; role?: string; isActive?: boolean },
+): Promise<{ items: MemberRecord[]; total: number }> {
+  const conditions: SQL[] = [sql`m.tenant_id = ${tenantId}`];
+  if (role !== undefined) conditions.push(sql`m.role = ${role}`);
+  if (isActive !== undefined) conditions.push(sql`m.is_active = ${isActive}`);
+  const where = sql.join(conditions, sql` AND `);
+  const rows = await selectRows<MemberRecord>(
+    executor,
+    sql`${memberSelect} WHERE ${where} ORDER BY m.created_at, m.id OFFSET ${offset} LIMIT ${limit}`,
+  );
+  const [count] = await selectRows<{ total: number }>(
+    executor,
+    sql`SELECT count(*)::int AS total FROM identity.memberships m WHERE ${where}`,
+  );
+  return { items: rows.map(toMember), total: count!.total };
+}
+
+export type MembershipChanges = Partial<Pick<MemberRecord, 'role' | 'outlet_ids' | 'staff_id' | 'is_active'>>;
+
+export async function updateMembership(
+  tx: Executor,
+  tenantId: string,
+  userId: string,
+  changes: MembershipChanges,
+): Promise<void> {
+  const sets = Object.entries(changes)
+    .filter(([, value]) => value !== undefined)
+    .map(([column, value]) =>
+      column === 'outlet_ids'
+        ? sql`outlet_ids = ${JSON.stringify(value)}::jsonb`
+        : sql`${sql.identifier(column)} = ${value}`,
+    );
+  await tx.execute(
+    sql`UPDATE identity.memberships
+        SET ${sql.join([...sets, sql`version = version + 1, updated_at = now()`], sql`, `)}
+        WHERE tenant_id = ${tenantId} AND user_id = ${userId}`,
+  );
+}
+
+/** Tenant deactivation: every active membership off, marked so that reactivation restores exactly these. */
+export async function deactivateMembershipsWithTenant(tx: Executor, tenantId: string): Promise<string[]> {
+  const rows = await selectRows<{ user_id: string }>(
+    tx,
+    sql`UPDATE identity.memberships
+        SET is_active = false, deactivated_with_tenant = true, version = version + 1, updated_at = now()
+        WHERE tenant_id = ${tenantId} AND is_active RETURNING user_id`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+export async function reactivateMembershipsWithTenant(tx: Executor, tenantId: string): Promise<string[]> {
+  const rows = await selectRows<{ user_id: string }>(
+    tx,
+    sql`UPDATE identity.memberships
+        SET is_active = true, deactivated_with_tenant = false, version = version + 1, updated_at = now()
+        WHERE tenant_id = ${tenantId} AND deactivated_with_tenant RETURNING user_id`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/** Tenant stats: memberships by role and activity. */
+export async function countMembersByRole(
+  executor: Executor,
+  tenantId: string,
+): Promise<{ role: string; total: number; active: number }[]> {
+  return selectRows<{ role: string; total: number; active: number }>(
+    executor,
+    sql`SELECT role, count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active
+        FROM identity.memberships WHERE tenant_id = ${tenantId} GROUP BY role`,
   );
 }

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TenantSettings } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
-import { conflict, newId } from '@salon/service-kit';
+import { PaymentProviderError, type PaymentProvider } from '@salon/payment-provider';
+import { AppError, conflict, newId } from '@salon/service-kit';
 import { insertOutlet } from '../db/outlet.repository';
 import { rethrowUnique } from '../db/rows';
 import { findTenantDuplicates, insertTenant, slugsLike, type TenantRecord } from '../db/tenant.repository';
-import { findUserByEmail, insertMembership, insertUser } from '../db/user.repository';
+import { findMember, findUserByEmail, insertMembership, insertUser } from '../db/user.repository';
 import { PRODUCER, type IdentityDeps } from './deps';
-import { outletUpsertedData } from './events';
+import { outletUpsertedData, userUpsertedData } from './events';
 import { hashPassword } from './passwords';
 import { defaultSettings, nextFreeSlug, normaliseWebsite, partnerNumber, slugify } from './tenant-rules';
 
@@ -64,7 +65,10 @@ export async function createTenant(
       const base = slugify(input.preferredSlug || input.name);
       const slug = nextFreeSlug(base, await slugsLike(tx, base));
 
-      // 4. The tenant, active at once. The payment-provider sub-account is generated locally for now.
+      // 4. The payment-provider sub-account; a failure here rolls everything back.
+      const clientPartnerId = await openPartnerAccount(deps.paymentProvider, input);
+
+      // 5. The tenant, active at once.
       const settings = defaultSettings(input.settings);
       const tenant = await insertTenant(tx, {
         id: newId(),
@@ -76,12 +80,12 @@ export async function createTenant(
         website: normaliseWebsite(input.website),
         is_active: true,
         subscription_id: newId(),
-        client_partner_id: randomUUID(),
+        client_partner_id: clientPartnerId,
         client_partner_number: partnerNumber(),
         settings,
       });
 
-      // 5. The first outlet from the business data, so the new tenant can book at once.
+      // 6. The first outlet from the business data, so the new tenant can book at once.
       const outlet = await insertOutlet(tx, {
         id: newId(),
         tenant_id: tenant.id,
@@ -94,7 +98,7 @@ export async function createTenant(
         is_active: true,
       });
 
-      // 6. The admin user and its TENANT_ADMIN membership.
+      // 7. The admin user and its TENANT_ADMIN membership.
       const admin = await insertUser(tx, {
         id: newId(),
         email: input.admin.email,
@@ -113,7 +117,7 @@ export async function createTenant(
         is_active: true,
       });
 
-      // 7. The events, in the same transaction.
+      // 8. The events, in the same transaction.
       const origin = { producer: PRODUCER, tenantId: tenant.id, correlationId };
       await deps.store.enqueue(tx, [
         newEvent(
@@ -137,10 +141,39 @@ export async function createTenant(
           origin,
         ),
         newEvent('identity.outlet.upserted.v1', outletUpsertedData(outlet), origin),
+        newEvent(
+          'identity.user.upserted.v1',
+          userUpsertedData((await findMember(tx, tenant.id, admin.id))!),
+          origin,
+        ),
       ]);
       return { tenant, adminUserId: admin.id, outletId: outlet.id };
     });
   } catch (error) {
     rethrowUnique(error, UNIQUE_FIELDS);
+  }
+}
+
+/**
+ * The tenant's sub-account at the payment provider (its id is the tenant's `client_partner_id`). Without a
+ * configured provider (embedded mode, most tests) the id is a local UUID. Any provider failure answers 503
+ * (unreachable, 5xx, breaker open) or 502 (refused), and the caller's transaction rolls back.
+ */
+async function openPartnerAccount(
+  provider: PaymentProvider | undefined,
+  input: CreateTenantInput,
+): Promise<string> {
+  if (!provider) return randomUUID();
+  try {
+    const account = await provider.createAccount({
+      email: input.email,
+      type: 'OWNED',
+      public_profile: { business_name: input.name },
+    });
+    return account.id;
+  } catch (error) {
+    if (error instanceof PaymentProviderError)
+      throw new AppError(502, 'Payment provider refused to create the partner account', { cause: error });
+    throw new AppError(503, 'Payment provider unavailable, please try again later', { cause: error });
   }
 }

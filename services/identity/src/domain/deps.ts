@@ -1,4 +1,5 @@
 import type { MessagingStore } from '@salon/messaging';
+import type { PaymentProvider } from '@salon/payment-provider';
 import type { PlanLimitsReplica } from '@salon/plan-limits';
 import type { Db, InternalClient, TokenSigner, TokenVerifier } from '@salon/service-kit';
 
@@ -11,6 +12,8 @@ export interface IdentityDeps {
   verifier: TokenVerifier;
   /** The services account deletion asks before deleting; undefined when not configured (fails closed). */
   deletionChecks: { scheduling?: InternalClient; commerce?: InternalClient };
+  /** Opens each new tenant's sub-account; undefined when not configured (local partner ids). */
+  paymentProvider?: PaymentProvider;
 }
 
 export const PRODUCER = 'identity';

@@ -1,9 +1,10 @@
-import type { CustomerUpdatedV1, OutletUpsertedV1, TenantUpdatedV1 } from '@salon/contracts';
+import type { CustomerUpdatedV1, OutletUpsertedV1, TenantUpdatedV1, UserUpsertedV1 } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import type { Executor } from '@salon/service-kit';
 import type { CustomerRecord } from '../db/customer.repository';
 import type { OutletRecord } from '../db/outlet.repository';
 import type { TenantRecord } from '../db/tenant.repository';
+import type { MemberRecord } from '../db/user.repository';
 import { PRODUCER, type IdentityDeps } from './deps';
 
 export const tenantUpdatedData = (tenant: TenantRecord): TenantUpdatedV1 => ({
@@ -67,4 +68,37 @@ export async function publishCustomerUpdated(
       correlationId,
     }),
   ]);
+}
+
+export const userUpsertedData = (member: MemberRecord): UserUpsertedV1 => ({
+  tenant_id: member.tenant_id,
+  user_id: member.id,
+  email: member.email,
+  first_name: member.first_name,
+  last_name: member.last_name,
+  role: member.role,
+  outlet_ids: member.outlet_ids,
+  staff_id: member.staff_id,
+  is_active: member.is_active,
+  version: member.version,
+});
+
+/** Queues identity.user.upserted.v1 with the membership's state after the change. */
+export async function publishUserUpserted(
+  deps: IdentityDeps,
+  tx: Executor,
+  members: MemberRecord[],
+  correlationId?: string,
+): Promise<void> {
+  if (members.length === 0) return;
+  await deps.store.enqueue(
+    tx,
+    members.map((member) =>
+      newEvent('identity.user.upserted.v1', userUpsertedData(member), {
+        producer: PRODUCER,
+        tenantId: member.tenant_id,
+        correlationId,
+      }),
+    ),
+  );
 }

@@ -11,7 +11,8 @@ import {
 } from '@salon/service-kit';
 import { createTenant } from '../domain/create-tenant';
 import type { IdentityDeps } from '../domain/deps';
-import { getTenant, updateTenantDetails } from '../domain/manage-tenants';
+import { deactivateTenant, getTenant, reactivateTenant, updateTenantDetails } from '../domain/manage-tenants';
+import { tenantStats } from '../domain/tenant-stats';
 import { listTenants, type TenantRecord } from '../db/tenant.repository';
 import { emailField, nameField, passwordField, phoneField, settingsField, slugField } from './fields';
 
@@ -143,6 +144,27 @@ export function tenantRoutes(deps: IdentityDeps): Router {
     if (slug !== undefined) throw badRequest('slug cannot be changed after creation');
     res.json(await full(await updateTenantDetails(deps, staffOf(req), tenant_id, changes, req.id)));
   });
+
+  router.delete('/tenants/:tenant_id', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
+    const { tenant_id } = parseInput(tenantPath, req.params, 'path');
+    await deactivateTenant(deps, staffOf(req), tenant_id, req.id);
+    res.status(204).end();
+  });
+
+  router.post('/tenants/:tenant_id/reactivate', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
+    const { tenant_id } = parseInput(tenantPath, req.params, 'path');
+    res.json(await full(await reactivateTenant(deps, staffOf(req), tenant_id, req.id)));
+  });
+
+  router.get(
+    '/tenants/:tenant_id/stats',
+    staff,
+    requireRoles('SUPER_ADMIN', 'TENANT_ADMIN'),
+    async (req, res) => {
+      const { tenant_id } = parseInput(tenantPath, req.params, 'path');
+      res.json(await tenantStats(deps, staffOf(req), tenant_id));
+    },
+  );
 
   return router;
 }
