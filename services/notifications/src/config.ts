@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { commonConfigSchema, intQuery } from '@salon/service-kit';
+
+const days = (fallback: number) => intQuery.pipe(z.int().min(1).max(365)).default(fallback);
+
+export const notificationsConfigSchema = commonConfigSchema.extend({
+  /** SMTP server for e-mail, e.g. smtp://user:pass@mail.example:587 (the SMTP sandbox in tests). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }),
+  MAIL_FROM: z.string().min(3).default('Salon <no-reply@salon.local>'),
+  /** Base URLs of the WhatsApp, SMS and push providers' HTTP APIs (see docs/decisions.md, Notifications). */
+  WHATSAPP_API_URL: z.url(),
+  SMS_API_URL: z.url(),
+  PUSH_API_URL: z.url(),
+  /** Bearer key sent to the HTTP providers; unset for the sandboxes. */
+  CHANNEL_API_KEY: z.string().optional(),
+  CHANNEL_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(10_000),
+  /** Horizon of the task tier: further ahead waits in the database tier (spec: 30). */
+  CLOUD_TASKS_MAX_DAYS: days(30),
+  /** The promotion run moves PENDING rows due within this many days (spec: 25). */
+  PROMOTION_WINDOW_DAYS: days(25),
+  PROMOTER_BATCH_SIZE: intQuery.pipe(z.int().min(1).max(1000)).default(100),
+  NOTIFICATION_MAX_RETRIES: intQuery.pipe(z.int().min(0).max(100)).default(3),
+  /** A PENDING notification this many hours past its time is EXPIRED by the promotion run. */
+  NOTIFICATION_TTL_HOURS: intQuery
+    .pipe(
+      z
+        .int()
+        .min(1)
+        .max(24 * 30),
+    )
+    .default(24),
+  /** Reminder offsets before an appointment, in hours (spec: 24 and 2). */
+  REMINDER_HOURS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { error: 'must be comma-separated whole hours' })
+    .default('24,2')
+    .transform((value) => value.split(',').map(Number)),
+  /** "false" turns the task tier off: nothing is promoted and health reports cloud_tasks disabled. */
+  TASK_TIER_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type NotificationsConfig = z.output<typeof notificationsConfigSchema>;

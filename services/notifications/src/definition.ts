@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import type { ServiceDefinition } from '@salon/runtime';
+import { loadMigrationDir } from '@salon/service-kit';
+import type { ChannelSenders } from './channels/channel';
+import { createChannelSenders } from './channels/senders';
+import { notificationsConfigSchema, type NotificationsConfig } from './config';
+import { systemClock, type Clock, type NotificationsDeps } from './domain/deps';
+import { notificationsSubscriptions } from './events/subscriptions';
+import { webhookRoutes } from './http/webhook.routes';
+
+/**
+ * Every outbound message: scheduled notifications on two tiers (database, then the broker's delay ladder),
+ * e-mail over SMTP and WhatsApp/SMS/push over provider HTTP APIs, monthly channel quotas, internal webhooks.
+ * `senders` and `clock` are for tests.
+ */
+export function createNotificationsService({
+  clock = systemClock,
+  senders,
+}: { clock?: Clock; senders?: ChannelSenders } = {}): ServiceDefinition<NotificationsConfig> {
+  return {
+    name: 'notifications',
+    configSchema: notificationsConfigSchema,
+    migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
+    build({ config, db, bus, store, plans, logger, app }) {
+      const channelSenders = senders ?? createChannelSenders(config);
+      const deps: NotificationsDeps = {
+        db,
+        bus,
+        store,
+        plans,
+        config,
+        senders: channelSenders,
+        logger,
+        clock,
+      };
+      app.use(webhookRoutes(deps));
+      return {
+        subscriptions: notificationsSubscriptions(deps),
+        async close() {
+          for (const sender of Object.values(channelSenders)) sender.close?.();
+        },
+      };
+    },
+  };
+}
+
+export const notificationsService = createNotificationsService();

@@ -1,0 +1,263 @@
+import type { AppointmentSnapshot } from '@salon/contracts';
+import { badRequest, notFound } from '@salon/service-kit';
+import type { Channel } from '../channels/channel';
+import * as repo from '../db/notification.repository';
+import * as replicas from '../db/replica.repository';
+import type { NotificationsDeps } from './deps';
+import {
+  DEFAULT_PREFERENCES,
+  addressFor,
+  channelQuota,
+  outcomeStatus,
+  permittedChannels,
+  retryDecision,
+  triggerSkipReason,
+  usageMonth,
+  type NotificationKind,
+  type Preferences,
+  type Recipient,
+} from './notification-rules';
+import { renderTemplate, templateLanguage, type TemplateContext } from './templates';
+
+export type FailedChannel = { channel: Channel; reason: string; error?: string };
+
+export interface SendResult {
+  sent: Channel[];
+  failed: FailedChannel[];
+}
+
+/**
+ * Sends one rendered message on each permitted channel. Each channel takes one unit of its monthly quota
+ * first (plan replica, at send time); an exhausted channel is skipped and recorded while the others are
+ * tried; a provider failure gives the unit back. Every attempt leaves a delivery row.
+ */
+export async function sendOnChannels(
+  deps: NotificationsDeps,
+  input: {
+    tenantId: string;
+    notificationId: string | null;
+    kind: NotificationKind;
+    recipient: Recipient;
+    preferences: Preferences | null;
+    channels: Channel[];
+    message: { subject: string; text: string };
+    reference: string;
+  },
+): Promise<SendResult> {
+  const { allowed, blocked } = permittedChannels(
+    input.kind,
+    input.channels,
+    input.recipient,
+    input.preferences,
+  );
+  const failed: FailedChannel[] = blocked.map(({ channel, reason }) => ({ channel, reason }));
+  const sent: Channel[] = [];
+  const month = usageMonth(deps.clock.now());
+  const delivery = (
+    channel: Channel,
+    status: 'sent' | 'failed' | 'blocked',
+    reason: string | null,
+    id: string | null,
+  ) =>
+    deps.db.withTx((tx) =>
+      repo.recordDelivery(tx, {
+        tenantId: input.tenantId,
+        notificationId: input.notificationId,
+        recipientId: input.recipient.id,
+        kind: input.kind,
+        channel,
+        status,
+        reason,
+        providerMessageId: id,
+      }),
+    );
+  for (const { channel, reason } of blocked) await delivery(channel, 'blocked', reason, null);
+
+  for (const channel of allowed) {
+    const granted = await deps.db.withTx(async (tx) => {
+      const { limits } = await deps.plans.planOf(tx, input.tenantId);
+      return repo.takeQuota(tx, input.tenantId, month, channel, channelQuota(limits, channel));
+    });
+    if (!granted) {
+      failed.push({ channel, reason: 'quota_exceeded' });
+      await delivery(channel, 'blocked', 'quota_exceeded', null);
+      continue;
+    }
+    try {
+      const providerId = await deps.senders[channel].send({
+        to: addressFor(channel, input.recipient) as string,
+        subject: input.message.subject,
+        text: input.message.text,
+        reference: input.reference,
+      });
+      sent.push(channel);
+      await delivery(channel, 'sent', null, providerId);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      deps.logger.warn({ channel, notification: input.notificationId, err: message }, 'channel send failed');
+      failed.push({ channel, reason: 'provider_error', error: message });
+      await deps.db.withTx((tx) => repo.releaseQuota(tx, input.tenantId, month, channel));
+      await delivery(channel, 'failed', message, null);
+    }
+  }
+  return { sent, failed };
+}
+
+/** Renders a stored notification with the current replicas (tenant, outlet, appointment, customer). */
+async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
+  const executor = deps.db.orm;
+  const tenant = await replicas.findTenant(executor, row.tenant_id);
+  const customer =
+    row.recipient_type === 'customer' && row.recipient_id
+      ? await replicas.findCustomer(executor, row.tenant_id, row.recipient_id)
+      : null;
+  const appointment: AppointmentSnapshot | null = row.appointment_id
+    ? await replicas.findAppointment(executor, row.tenant_id, row.appointment_id)
+    : null;
+  const outlet = appointment
+    ? await replicas.findOutlet(executor, row.tenant_id, appointment.outlet_id)
+    : null;
+  const recipient: Recipient = {
+    type: row.recipient_type,
+    id: row.recipient_id,
+    email: customer?.email ?? row.recipient.email,
+    phone: customer?.phone ?? row.recipient.phone,
+  };
+  const preferences: Preferences | null =
+    row.recipient_type === 'customer' ? (customer?.preferences ?? DEFAULT_PREFERENCES) : null;
+  const language = templateLanguage(
+    customer?.preferences.language ?? row.recipient.language ?? tenant?.language,
+  );
+  const payload = row.payload as Record<string, string | null | undefined>;
+  const context: TemplateContext = {
+    tenantName: tenant?.name ?? 'Salon',
+    timezone: tenant?.timezone ?? appointment?.timezone ?? outlet?.timezone ?? 'UTC',
+    currency: tenant?.currency ?? appointment?.currency ?? payload.currency ?? 'USD',
+    recipientName: customer?.name ?? row.recipient.name,
+    outletName: outlet?.name ?? undefined,
+    outletAddress: outlet?.address ?? null,
+    startsAt: appointment?.starts_at,
+    serviceNames: appointment?.services.map((line) => line.service_name),
+    customerName: appointment?.customer_name ?? undefined,
+    amount: payload.amount ?? undefined,
+    paymentUrl: payload.payment_url ?? undefined,
+    invoiceNumber: payload.invoice_number ?? undefined,
+    dueDate: payload.due_date ?? undefined,
+    packageName: payload.package_name ?? null,
+  };
+  if (payload.currency && row.kind === 'payment_link') context.currency = payload.currency;
+  return { recipient, preferences, message: renderTemplate(row.kind, language, context) };
+}
+
+/** PROCESSING → COMPLETED (some or all channels sent) or FAILED (none sent). */
+async function execute(deps: NotificationsDeps, row: repo.NotificationRow) {
+  const { recipient, preferences, message } = await prepare(deps, row);
+  const result = await sendOnChannels(deps, {
+    tenantId: row.tenant_id,
+    notificationId: row.id,
+    kind: row.kind,
+    recipient,
+    preferences,
+    channels: row.channels,
+    message,
+    reference: row.id,
+  });
+  const status = outcomeStatus(result.sent);
+  const lastError =
+    status === 'FAILED'
+      ? result.failed.map((f) => `${f.channel}: ${f.error ?? f.reason}`).join('; ') || 'No channel to send on'
+      : null;
+  await deps.db.withTx((tx) =>
+    repo.recordOutcome(tx, row.id, { status, sentVia: result.sent, failed: result.failed, lastError }),
+  );
+  return { status, ...result, lastError };
+}
+
+export type TriggerResult =
+  | { status: 'skipped'; reason: string; notification_id: string }
+  | { status: 'success'; notification_id: string; sent_via: Channel[]; message: string }
+  | { status: 'error'; notification_id: string; error: string };
+
+/**
+ * The trigger endpoint and the task consumer: skip when the version differs (rescheduled) or the status is not
+ * PROMOTED; otherwise PROCESSING under the row lock (so one of two concurrent triggers wins) and send.
+ */
+export async function triggerNotification(
+  deps: NotificationsDeps,
+  input: { id: string; tenantId?: string; version: number; source: 'webhook' | 'task' },
+): Promise<TriggerResult> {
+  const claimed = await deps.db.withTx(async (tx) => {
+    const row = await repo.findForUpdate(tx, input.id);
+    if (!row || (input.tenantId !== undefined && row.tenant_id !== input.tenantId))
+      return { skip: 'Scheduled notification not found', row: null } as const;
+    const reason = triggerSkipReason(row, input.version);
+    if (reason) {
+      await repo.audit(tx, {
+        tenantId: row.tenant_id,
+        notificationId: row.id,
+        action: 'trigger_skipped',
+        details: { reason, version: input.version, source: input.source },
+      });
+      return { skip: reason, row } as const;
+    }
+    await repo.setStatus(tx, row.id, 'PROCESSING');
+    return { skip: null, row } as const;
+  });
+  if (claimed.skip !== null) {
+    if (!claimed.row) return { status: 'error', notification_id: input.id, error: claimed.skip };
+    return { status: 'skipped', reason: claimed.skip, notification_id: input.id };
+  }
+  const outcome = await execute(deps, claimed.row);
+  if (outcome.status === 'FAILED')
+    return { status: 'error', notification_id: input.id, error: outcome.lastError ?? 'All channels failed' };
+  return {
+    status: 'success',
+    notification_id: input.id,
+    sent_via: outcome.sent,
+    message: describe(outcome.sent, outcome.failed),
+  };
+}
+
+const describe = (sent: Channel[], failed: FailedChannel[]) =>
+  `Sent via ${sent.join(', ')}` +
+  (failed.length ? `; not sent via ${failed.map((f) => `${f.channel} (${f.reason})`).join(', ')}` : '');
+
+/** Spec retry: FAILED only, at most NOTIFICATION_MAX_RETRIES unless force; audit entry; send again now. */
+export async function retryNotification(deps: NotificationsDeps, id: string, force: boolean) {
+  const row = await deps.db.withTx(async (tx) => {
+    const found = await repo.findForUpdate(tx, id);
+    if (!found) throw notFound('Scheduled notification not found');
+    const decision = retryDecision(
+      found.status,
+      found.retry_count,
+      deps.config.NOTIFICATION_MAX_RETRIES,
+      force,
+    );
+    if (!decision.ok) throw badRequest(decision.detail);
+    const retryCount = await repo.markForRetry(tx, id);
+    await repo.audit(tx, {
+      tenantId: found.tenant_id,
+      notificationId: id,
+      action: 'retry',
+      details: { retry_count: retryCount, force, previous_error: found.last_error },
+    });
+    await repo.setStatus(tx, id, 'PROCESSING');
+    return { ...found, retry_count: retryCount };
+  });
+  const outcome = await execute(deps, row);
+  if (outcome.status === 'FAILED')
+    return {
+      status: 'error' as const,
+      notification_id: id,
+      retry_count: row.retry_count,
+      sent_via: outcome.sent,
+      error: outcome.lastError ?? 'All channels failed',
+    };
+  return {
+    status: 'success' as const,
+    notification_id: id,
+    retry_count: row.retry_count,
+    sent_via: outcome.sent,
+    message: describe(outcome.sent, outcome.failed),
+  };
+}

@@ -1,0 +1,64 @@
+import type { CustomerDeletedV1, CustomerRegisteredV1, EventEnvelope } from '@salon/contracts';
+import type { Executor } from '@salon/service-kit';
+import type { Channel } from '../../channels/channel';
+import * as repo from '../../db/notification.repository';
+import * as replicas from '../../db/replica.repository';
+import { sendOnChannels } from '../../domain/deliver-notification';
+import type { NotificationsDeps } from '../../domain/deps';
+import { renderTemplate, templateLanguage } from '../../domain/templates';
+
+const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+/**
+ * identity.customer.registered.v1: keeps the replica and sends the verification codes, the e-mail code by
+ * e-mail and the phone code by SMS. The codes are never stored (not even in a scheduled notification): they go
+ * straight to the channels; a redelivery after a crash may send them again (at least once).
+ */
+export const applyCustomerRegistered =
+  (deps: NotificationsDeps) =>
+  async (event: EventEnvelope, tx: Executor): Promise<void> => {
+    const data = event.data as CustomerRegisteredV1;
+    const name = fullName(data.first_name, data.last_name);
+    await replicas.upsertCustomer(tx, {
+      customer_id: data.customer_id,
+      tenant_id: data.tenant_id,
+      name,
+      email: data.email,
+      phone: data.phone,
+      preferences: data.preferences,
+      version: data.version,
+    });
+    const tenant = await replicas.findTenant(tx, data.tenant_id);
+    const language = templateLanguage(data.preferences.language ?? tenant?.language);
+    const codes: Array<[Channel, string | undefined]> = [
+      ['email', data.verification.email?.code],
+      ['sms', data.verification.phone?.code],
+    ];
+    for (const [channel, code] of codes) {
+      if (!code) continue;
+      const message = renderTemplate('verification_code', language, {
+        tenantName: tenant?.name ?? 'Salon',
+        timezone: tenant?.timezone ?? 'UTC',
+        currency: tenant?.currency ?? 'USD',
+        recipientName: name,
+        code,
+      });
+      await sendOnChannels(deps, {
+        tenantId: data.tenant_id,
+        notificationId: null,
+        kind: 'verification_code',
+        recipient: { type: 'customer', id: data.customer_id, email: data.email, phone: data.phone },
+        preferences: data.preferences,
+        channels: [channel],
+        message,
+        reference: event.id,
+      });
+    }
+  };
+
+/** identity.customer.deleted.v1: the customer's notifications, deliveries and replica row are deleted. */
+export async function applyCustomerDeleted(event: EventEnvelope, tx: Executor): Promise<void> {
+  const data = event.data as CustomerDeletedV1;
+  await repo.deleteForCustomer(tx, data.tenant_id, data.customer_id);
+  await replicas.deleteCustomer(tx, data.tenant_id, data.customer_id);
+}

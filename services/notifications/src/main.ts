@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@salon/runtime';
+import { notificationsService } from './definition';
+
+void runServiceProcess(notificationsService);

@@ -1,0 +1,152 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SandboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  reference: string | null;
+  from?: string;
+  received_at: string;
+}
+
+export interface Sandbox {
+  /** For the service's config: smtp://… for the SMTP sandbox, http://… for an HTTP sink. */
+  url: string;
+  /** Where `GET /sandbox/messages` lists what it received. */
+  listUrl: string;
+  messages: SandboxMessage[];
+  failNext(count: number): void;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+const nextId = () => `sbx-${Date.now().toString(36)}-${(sequence += 1)}`;
+
+async function listen(app: express.Express, host: string, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+const closeHttp = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+function listing(messages: SandboxMessage[]) {
+  const app = express();
+  app.get('/sandbox/messages', (_req, res) => {
+    res.json({ count: messages.length, messages });
+  });
+  return app;
+}
+
+/**
+ * An HTTP sink speaking the provider API of the WhatsApp, SMS and push adapters: `POST /messages` keeps the
+ * message and answers 202 `{id, status: "queued"}`; `GET /sandbox/messages` lists what it received.
+ */
+export async function startHttpSink(options: { host?: string; port?: number } = {}): Promise<Sandbox> {
+  const messages: SandboxMessage[] = [];
+  let failures = 0;
+  const app = listing(messages);
+  app.post('/messages', express.json(), (req, res) => {
+    if (failures > 0) {
+      failures -= 1;
+      res.status(503).json({ error: 'sandbox failure' });
+      return;
+    }
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body.to !== 'string' || typeof body.text !== 'string') {
+      res.status(400).json({ error: 'to and text are required' });
+      return;
+    }
+    const message: SandboxMessage = {
+      id: nextId(),
+      to: body.to,
+      subject: typeof body.subject === 'string' ? body.subject : '',
+      text: body.text,
+      reference: typeof body.reference === 'string' ? body.reference : null,
+      received_at: new Date().toISOString(),
+    };
+    messages.push(message);
+    res.status(202).json({ id: message.id, status: 'queued' });
+  });
+  const host = options.host ?? '127.0.0.1';
+  const server = await listen(app, host, options.port ?? 0);
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    listUrl: `${url}/sandbox/messages`,
+    messages,
+    failNext: (count) => void (failures = count),
+    clear: () => void messages.splice(0),
+    close: () => closeHttp(server),
+  };
+}
+
+/**
+ * An SMTP server (smtp-server) that accepts every message without TLS or authentication, parses it
+ * (mailparser) and keeps it; an HTTP listener beside it answers `GET /sandbox/messages`.
+ */
+export async function startSmtpSandbox(
+  options: { host?: string; port?: number; httpPort?: number } = {},
+): Promise<Sandbox> {
+  const messages: SandboxMessage[] = [];
+  let failures = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          if (failures > 0) {
+            failures -= 1;
+            const error = new Error('sandbox failure') as Error & { responseCode: number };
+            error.responseCode = 451;
+            callback(error);
+            return;
+          }
+          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+          const reference = mail.headers.get('x-notification-reference');
+          messages.push({
+            id: mail.messageId ?? nextId(),
+            from: mail.from?.text ?? '',
+            to,
+            subject: mail.subject ?? '',
+            text: (mail.text ?? '').trim(),
+            reference: typeof reference === 'string' ? reference : null,
+            received_at: new Date().toISOString(),
+          });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(options.port ?? 0, host, () => resolve());
+  });
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const server = await listen(listing(messages), host, options.httpPort ?? 0);
+  return {
+    url: `smtp://${host}:${smtpPort}`,
+    listUrl: `http://${host}:${(server.address() as AddressInfo).port}/sandbox/messages`,
+    messages,
+    failNext: (count) => void (failures = count),
+    clear: () => void messages.splice(0),
+    async close() {
+      await closeHttp(server);
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import type { AppointmentSnapshot, EventData, EventType } from '@salon/contracts';
+import { newEvent } from '@salon/messaging';
+import { newId, selectRows } from '@salon/service-kit';
+import { startTestService, waitFor, type TestService } from '@salon/testing';
+import { createNotificationsService } from '../src/definition';
+import { startHttpSink, startSmtpSandbox, type Sandbox } from '../src/sandbox/sandboxes';
+
+export interface Harness {
+  service: TestService;
+  smtp: Sandbox;
+  whatsapp: Sandbox;
+  sms: Sandbox;
+  push: Sandbox;
+  stop(): Promise<void>;
+}
+
+/** The service on real PostgreSQL and RabbitMQ, its channels pointed at the four sandboxes. */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const [smtp, whatsapp, sms, push] = await Promise.all([
+    startSmtpSandbox(),
+    startHttpSink(),
+    startHttpSink(),
+    startHttpSink(),
+  ]);
+  const service = await startTestService(createNotificationsService(), {
+    SMTP_URL: smtp.url,
+    WHATSAPP_API_URL: whatsapp.url,
+    SMS_API_URL: sms.url,
+    PUSH_API_URL: push.url,
+    MAIL_FROM: 'Glow <no-reply@glow.example>',
+    ...env,
+  });
+  return {
+    service,
+    smtp,
+    whatsapp,
+    sms,
+    push,
+    async stop() {
+      await service.stop();
+      await Promise.all([smtp, whatsapp, sms, push].map((sandbox) => sandbox.close()));
+    },
+  };
+}
+
+export const INTERNAL = { 'x-internal-token': 'test-internal-token-0123456789abcdef' };
+
+export async function publish<T extends EventType>(
+  service: TestService,
+  type: T,
+  data: EventData<T>,
+  tenantId: string,
+): Promise<void> {
+  await service.testBus.bus.publish([newEvent(type, data, { producer: type.split('.')[0]!, tenantId })]);
+}
+
+/** A tenant in Asia/Jakarta (UTC+7) paying in IDR, with one outlet and one staff member, all replicated. */
+export async function seedTenant(service: TestService, language = 'en') {
+  const tenantId = newId();
+  const outletId = newId();
+  const staffId = newId();
+  const now = new Date().toISOString();
+  await publish(
+    service,
+    'identity.tenant.updated.v1',
+    {
+      tenant_id: tenantId,
+      name: 'Glow Salon',
+      slug: `glow-${tenantId}`,
+      email: 'owner@glow.example',
+      phone: null,
+      description: null,
+      website: null,
+      is_active: true,
+      settings: {
+        timezone: 'Asia/Jakarta',
+        currency: 'IDR',
+        language,
+        business_type: 'salon',
+        staff_position_templates: [],
+        service_category_templates: [],
+        booking_advance_days: 30,
+        cancellation_hours: 24,
+        wallet_enabled: false,
+        loyalty_points_enabled: false,
+      },
+      updated_at: now,
+      version: 1,
+    },
+    tenantId,
+  );
+  await publish(
+    service,
+    'identity.outlet.upserted.v1',
+    {
+      outlet_id: outletId,
+      tenant_id: tenantId,
+      name: 'Glow Kemang',
+      slug: 'kemang',
+      address: 'Jl. Kemang Raya 1',
+      phone: null,
+      timezone: 'Asia/Jakarta',
+      business_hours: {},
+      is_active: true,
+      updated_at: now,
+      version: 1,
+    },
+    tenantId,
+  );
+  await publish(
+    service,
+    'scheduling.staff.upserted.v1',
+    {
+      staff_id: staffId,
+      tenant_id: tenantId,
+      outlet_id: outletId,
+      user_id: null,
+      first_name: 'Sari',
+      last_name: 'Dewi',
+      display_name: 'Sari Dewi',
+      email: `sari-${staffId}@glow.example`,
+      phone: null,
+      position: 'Stylist',
+      is_bookable: true,
+      accepts_online_booking: true,
+      service_ids: [],
+      status: 'active',
+      updated_at: now,
+      version: 1,
+    },
+    tenantId,
+  );
+  const db = service.database.db.orm;
+  await waitFor(async () => {
+    const rows = await selectRows(
+      db,
+      sql`SELECT 1 FROM notifications.tenants t, notifications.outlets o, notifications.staff s
+          WHERE t.tenant_id = ${tenantId} AND o.outlet_id = ${outletId} AND s.staff_id = ${staffId}`,
+    );
+    return rows.length === 1;
+  });
+  return { tenantId, outletId, staffId, staffEmail: `sari-${staffId}@glow.example` };
+}
+
+export type SeededTenant = Awaited<ReturnType<typeof seedTenant>>;
+
+/** An appointment snapshot starting at `startsAt` (UTC), local times in Asia/Jakarta. */
+export function appointment(
+  tenant: SeededTenant,
+  startsAt: Date,
+  overrides: Partial<AppointmentSnapshot> = {},
+): AppointmentSnapshot {
+  const local = (at: Date) => new Date(at.getTime() + 7 * 3_600_000).toISOString();
+  const endsAt = new Date(startsAt.getTime() + 60 * 60_000);
+  const now = new Date().toISOString();
+  return {
+    appointment_id: newId(),
+    tenant_id: tenant.tenantId,
+    outlet_id: tenant.outletId,
+    customer_id: newId(),
+    customer_name: 'Rina Putri',
+    customer_email: `rina-${newId()}@example.com`,
+    customer_phone: '+6281234567890',
+    status: 'pending',
+    appointment_date: local(startsAt).slice(0, 10),
+    start_time: local(startsAt).slice(11, 19),
+    end_time: local(endsAt).slice(11, 19),
+    timezone: 'Asia/Jakarta',
+    starts_at: startsAt.toISOString(),
+    ends_at: endsAt.toISOString(),
+    services: [
+      {
+        service_id: newId(),
+        service_name: 'Hair Spa',
+        staff_id: tenant.staffId,
+        staff_name: 'Sari Dewi',
+        start_time: local(startsAt).slice(11, 19),
+        end_time: local(endsAt).slice(11, 19),
+        duration_minutes: 60,
+        price: '150000.00',
+        currency: 'IDR',
+        price_source: 'base_price',
+      },
+    ],
+    total_price: '150000.00',
+    currency: 'IDR',
+    booked_by: 'customer',
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export interface NotificationView {
+  id: string;
+  kind: string;
+  status: string;
+  tier: string;
+  version: number;
+  retry_count: number;
+  scheduled_at: string;
+  sent_via: string[];
+  failed_channels: Array<{ channel: string; reason: string }>;
+  dedupe_key: string;
+}
+
+export async function notificationsOf(service: TestService, tenantId: string): Promise<NotificationView[]> {
+  return selectRows<NotificationView>(
+    service.database.db.orm,
+    sql`SELECT id, kind, status, tier, version, retry_count, scheduled_at, sent_via, failed_channels, dedupe_key
+        FROM notifications.scheduled_notifications WHERE tenant_id = ${tenantId} ORDER BY scheduled_at, dedupe_key`,
+  );
+}
+
+/** Inserts a scheduled notification row directly (promotion and retry tests). */
+export async function insertNotification(
+  service: TestService,
+  tenant: SeededTenant,
+  values: { status: string; scheduledAt: Date; retryCount?: number; email?: string },
+): Promise<string> {
+  const id = newId();
+  await service.database.db.orm.execute(
+    sql`INSERT INTO notifications.scheduled_notifications (id, tenant_id, kind, status, tier, scheduled_at, retry_count,
+          recipient_type, recipient_id, recipient, channels, template, payload, dedupe_key)
+        VALUES (${id}, ${tenant.tenantId}, 'staff_booking_notice', ${values.status},
+          ${values.status === 'PENDING' ? 'DATABASE' : 'TASK_QUEUE'}, ${values.scheduledAt.toISOString()},
+          ${values.retryCount ?? 0}, 'staff', ${tenant.staffId},
+          ${JSON.stringify({ name: 'Sari Dewi', email: values.email ?? tenant.staffEmail, phone: null })}::jsonb,
+          '{email}', 'staff_booking_notice', '{}'::jsonb, ${`test:${id}`})`,
+  );
+  return id;
+}
+
+export const days = (n: number) => new Date(Date.now() + n * 86_400_000);
