@@ -5,7 +5,10 @@ import { outletUpsertedV1, tenantRegisteredV1, tenantUpdatedV1 } from './events/
 import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1 } from './events/identity';
 import { paymentCompletedV1 } from './events/commerce';
 import { subscriptionInvoicePaidV1 } from './events/commerce';
+import { paymentLinkCreatedV1 } from './events/commerce';
 import { tenantDeactivatedV1, tenantReactivatedV1 } from './events/identity';
+import { notificationTaskDueV1 } from './events/notifications';
+import { userUpsertedV1 } from './events/identity';
 import {
   appointmentCancelledV1,
   appointmentConfirmedV1,
@@ -34,8 +37,10 @@ export const eventSchemas = {
   'catalog.service.archived.v1': serviceArchivedV1,
   'commerce.payment.completed.v1': paymentCompletedV1,
   'commerce.subscription_invoice.paid.v1': subscriptionInvoicePaidV1,
+  'commerce.payment_link.created.v1': paymentLinkCreatedV1,
   'identity.tenant.deactivated.v1': tenantDeactivatedV1,
   'identity.tenant.reactivated.v1': tenantReactivatedV1,
+  'identity.user.upserted.v1': userUpsertedV1,
   'scheduling.staff.upserted.v1': staffUpsertedV1,
   'scheduling.staff.terminated.v1': staffTerminatedV1,
   'scheduling.appointment.created.v1': appointmentCreatedV1,
@@ -44,6 +49,7 @@ export const eventSchemas = {
   'scheduling.appointment.confirmed.v1': appointmentConfirmedV1,
   'scheduling.appointment.status_changed.v1': appointmentStatusChangedV1,
   'scheduling.appointment.payment_orphaned.v1': appointmentPaymentOrphanedV1,
+  'notifications.task.due.v1': notificationTaskDueV1,
 } as const;
 
 export type EventSchemas = Record<string, z.ZodType>;

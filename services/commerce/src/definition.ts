@@ -6,6 +6,9 @@ import { commerceConfigSchema, type CommerceConfig } from './config';
 import type { CommerceDeps } from './domain/deps';
 import { commerceSubscriptions } from './events/subscriptions';
 import { customerPackageRoutes } from './http/customer-package.routes';
+import { customerStoreRoutes } from './http/customer-store.routes';
+import { internalRoutes } from './http/internal.routes';
+import { appointmentPaymentRoutes } from './http/appointment-payment.routes';
 import { packageRoutes } from './http/package.routes';
 
 /**
@@ -26,7 +29,11 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
     });
     const deps: CommerceDeps = { db, store, plans, verifier, provider, config, logger };
     app.use(packageRoutes(deps));
+    // Before customerPackageRoutes: /customer/packages/browse and /summary are not package ids.
+    app.use(customerStoreRoutes(deps));
     app.use(customerPackageRoutes(deps));
+    app.use(appointmentPaymentRoutes(deps));
+    app.use(internalRoutes(deps));
     return { subscriptions: commerceSubscriptions(store), close: async () => provider.close() };
   },
 };

@@ -6,12 +6,14 @@ import {
   type ServiceUpsertedV1,
 } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provider';
 import { newId } from '@salon/service-kit';
 import { startTestService, type TestService } from '@salon/testing';
 import { commerceService } from '../src/definition';
 import { applyServiceUpserted } from '../src/events/handlers/catalog';
-import { applyCustomerEvent, applyOutletEvent } from '../src/events/handlers/identity';
+import { applyCustomerEvent, applyOutletEvent, applyTenantEvent } from '../src/events/handlers/identity';
 
 export const PROVIDER_SECRET = 'xnd_development_commerce_tests';
 export const CALLBACK_TOKEN = 'commerce-callback-token-0123456789';
@@ -24,6 +26,7 @@ export interface CommerceHarness {
 
 /** Commerce on its own database and broker namespace, with the sandbox provider on a free port. */
 export async function startCommerce(): Promise<CommerceHarness> {
+  const gateway = await startPrefixProxy('/api/v1');
   const sandbox = await startSandboxProvider({
     secretKey: PROVIDER_SECRET,
     callbackToken: CALLBACK_TOKEN,
@@ -33,15 +36,17 @@ export async function startCommerce(): Promise<CommerceHarness> {
     PAYMENT_PROVIDER_URL: sandbox.url,
     PAYMENT_PROVIDER_SECRET_KEY: PROVIDER_SECRET,
     PAYMENT_CALLBACK_TOKEN: CALLBACK_TOKEN,
-    PUBLIC_BASE_URL: 'http://127.0.0.1:9',
+    PUBLIC_BASE_URL: gateway.url,
     PAYMENT_PROVIDER_TIMEOUT_MS: '2000',
   });
+  gateway.target = service.url;
   return {
     service,
     sandbox,
     async stop() {
       await service.stop();
       await sandbox.stop();
+      await gateway.stop();
     },
   };
 }
@@ -58,6 +63,52 @@ export function newTenant(service: TestService) {
     customerToken: (customerId: string) =>
       service.signer.signCustomerAccess({ sub: customerId, tenant_id: tenantId, session_id: newId() }),
   };
+}
+
+/**
+ * Stands in for the API gateway in front of commerce: the provider calls `<PUBLIC_BASE_URL>/api/v1/webhooks/…`,
+ * the proxy strips the prefix and forwards to the service (whose port is known only after it starts).
+ */
+async function startPrefixProxy(prefix: string) {
+  const proxy = { url: '', target: '', stop: async () => {} };
+  const server = createServer((req, res) => {
+    const target = new URL((req.url ?? '/').replace(prefix, ''), proxy.target);
+    const upstream = httpRequest(target, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return proxy;
+}
+
+/** Adds the tenant to commerce's replica (as identity's event would): its payment gateway is then enabled. */
+export async function addTenant(service: TestService, tenantId: string): Promise<void> {
+  const event = {
+    type: 'identity.tenant.registered.v1',
+    tenant_id: tenantId,
+    data: {
+      tenant_id: tenantId,
+      name: 'Salon Ana',
+      email: `owner-${tenantId}@example.com`,
+      settings: { currency: 'IDR', wallet_enabled: true },
+      is_active: true,
+      version: 1,
+      created_at: new Date().toISOString(),
+    },
+  } as unknown as EventEnvelope;
+  await service.running.context.db.withTx((tx) => applyTenantEvent(event, tx));
 }
 
 let planVersion = 0;

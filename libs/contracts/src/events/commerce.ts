@@ -41,3 +41,26 @@ export const subscriptionInvoicePaidV1 = z.object({
   paid_at: timestamp,
 });
 export type SubscriptionInvoicePaidV1 = z.infer<typeof subscriptionInvoicePaidV1>;
+
+/**
+ * A hosted payment link was created for a customer (customer gateway_digital purchase of a package, or staff
+ * `POST /customer-packages/{id}/create-payment-link`). Notifications sends `payment_url` on the enabled
+ * `channels` (the tenant's settings intersected with what the customer has: e-mail, phone).
+ * `customer_package_id` is null for a link that does not pay a package (e.g. an appointment).
+ */
+export const paymentLinkCreatedV1 = z.object({
+  tenant_id: objectIdSchema,
+  customer_id: objectIdSchema,
+  customer_package_id: objectIdSchema.nullable(),
+  payment_id: objectIdSchema,
+  invoice_id: objectIdSchema,
+  invoice_number: z.string(),
+  amount: moneyStringSchema,
+  currency: z.string().length(3),
+  payment_url: z.string().url(),
+  due_date: timestamp,
+  channels: z.object({ email: z.boolean(), whatsapp: z.boolean(), sms: z.boolean() }),
+  customer: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  package_name: z.string().nullable(),
+});
+export type PaymentLinkCreatedV1 = z.infer<typeof paymentLinkCreatedV1>;

@@ -74,3 +74,18 @@ export async function settlePayment(
   );
   return rows.length > 0;
 }
+
+/** Payments of the customer still pending or processing (identity's account-deletion pre-check). */
+export async function countOpenPayments(
+  executor: Executor,
+  tenantId: string,
+  customerId: string,
+): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    executor,
+    sql`SELECT count(*)::int AS n FROM commerce.payments
+        WHERE tenant_id = ${tenantId} AND customer_id = ${customerId}
+          AND status IN ('pending', 'PENDING', 'PROCESSING')`,
+  );
+  return row?.n ?? 0;
+}

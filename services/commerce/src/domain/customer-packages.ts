@@ -25,6 +25,7 @@ import {
   type CustomerPackageRow,
 } from '../db/customer-package.repository';
 import { findPackage, recordPackageSale, type PackageRecord } from '../db/package.repository';
+import { moveInvoice, pendingInvoicesOfPackage } from '../db/invoice.repository';
 import { insertPayment, paymentsOfPackage, settlePayment } from '../db/payment.repository';
 import { findCustomer, tenantOutletIds } from '../db/replica.repository';
 import { STAFF_EXPIRING_WINDOW_DAYS, daysUntilExpiry, expiryFrom, isExpiringSoon } from './credit-rules';
@@ -316,6 +317,10 @@ export async function recordPayment(
     // A pending gateway payment of the same package is superseded: it can no longer complete it.
     for (const payment of await paymentsOfPackage(tx, tenantId, row.id)) {
       if (payment.status === 'pending') await settlePayment(tx, tenantId, payment.id, 'failed', null);
+    }
+    // …and its invoice is voided: a late provider callback for it is then ignored (and audited).
+    for (const invoice of await pendingInvoicesOfPackage(tx, tenantId, row.id)) {
+      await moveInvoice(tx, tenantId, invoice.id, 'VOID');
     }
     await insertPayment(tx, tenantId, {
       id: paymentId,

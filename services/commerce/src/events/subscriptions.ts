@@ -1,5 +1,6 @@
 import type { MessagingStore, Subscription } from '@salon/messaging';
 import { applyServiceArchived, applyServiceUpserted } from './handlers/catalog';
+import { applyAppointmentEvent } from './handlers/scheduling';
 import {
   applyCustomerDeleted,
   applyCustomerEvent,
@@ -11,6 +12,7 @@ export const TENANT_CONSUMER = 'commerce.identity-tenants';
 export const OUTLET_CONSUMER = 'commerce.identity-outlets';
 export const CUSTOMER_CONSUMER = 'commerce.identity-customers';
 export const SERVICE_CONSUMER = 'commerce.catalog-services';
+export const APPOINTMENT_CONSUMER = 'commerce.scheduling-appointments';
 
 /** Commerce's replicas (billing's plans are kept by the runtime's plan-limits replica). */
 export function commerceSubscriptions(store: MessagingStore): Subscription[] {
@@ -46,6 +48,17 @@ export function commerceSubscriptions(store: MessagingStore): Subscription[] {
           ? applyServiceArchived(event, tx)
           : applyServiceUpserted(event, tx),
       ),
+    },
+    {
+      consumer: APPOINTMENT_CONSUMER,
+      events: [
+        'scheduling.appointment.created.v1',
+        'scheduling.appointment.rescheduled.v1',
+        'scheduling.appointment.cancelled.v1',
+        'scheduling.appointment.confirmed.v1',
+        'scheduling.appointment.status_changed.v1',
+      ],
+      handle: store.inboxed(APPOINTMENT_CONSUMER, applyAppointmentEvent),
     },
   ];
 }

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import { newId, selectRows, type Executor } from '@salon/service-kit';
+import { isoOf } from './rows';
+
+export type InvoiceType = 'PACKAGE' | 'APPOINTMENT' | 'SUBSCRIPTION';
+export type InvoiceStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'VOID';
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unit_price: string;
+  amount: string;
+}
+
+export interface InvoiceRow {
+  id: string;
+  tenant_id: string;
+  type: InvoiceType;
+  invoice_number: string;
+  customer_id: string | null;
+  customer_package_id: string | null;
+  appointment_id: string | null;
+  payment_id: string | null;
+  subtotal: string;
+  platform_fee: string;
+  platform_fee_percentage: string;
+  amount: string;
+  currency: string;
+  status: InvoiceStatus;
+  lines: InvoiceLine[];
+  metadata: Record<string, unknown>;
+  due_date: string;
+  gateway_invoice_id: string | null;
+  gateway_invoice_url: string | null;
+  paid_at: string | null;
+  created_at: string;
+}
+
+const columns = sql`id, tenant_id, type, invoice_number, customer_id, customer_package_id, appointment_id,
+  payment_id, subtotal::text AS subtotal, platform_fee::text AS platform_fee,
+  platform_fee_percentage::text AS platform_fee_percentage, amount::text AS amount, currency, status, lines,
+  metadata, ${isoOf(sql`due_date`)} AS due_date, gateway_invoice_id, gateway_invoice_url,
+  ${isoOf(sql`paid_at`)} AS paid_at, ${isoOf(sql`created_at`)} AS created_at`;
+
+export type NewInvoice = Omit<InvoiceRow, 'tenant_id' | 'status' | 'paid_at' | 'created_at'>;
+
+export async function insertInvoice(tx: Executor, tenantId: string, invoice: NewInvoice): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO commerce.invoices (id, tenant_id, type, invoice_number, customer_id, customer_package_id,
+      appointment_id, payment_id, subtotal, platform_fee, platform_fee_percentage, amount, currency, status, lines,
+      metadata, due_date, gateway_invoice_id, gateway_invoice_url)
+    VALUES (${invoice.id}, ${tenantId}, ${invoice.type}, ${invoice.invoice_number}, ${invoice.customer_id},
+      ${invoice.customer_package_id}, ${invoice.appointment_id}, ${invoice.payment_id}, ${invoice.subtotal},
+      ${invoice.platform_fee}, ${invoice.platform_fee_percentage}, ${invoice.amount}, ${invoice.currency}, 'PENDING',
+      ${JSON.stringify(invoice.lines)}::jsonb, ${JSON.stringify(invoice.metadata)}::jsonb,
+      ${invoice.due_date}::timestamptz, ${invoice.gateway_invoice_id}, ${invoice.gateway_invoice_url})`);
+}
+
+export async function findInvoice(executor: Executor, tenantId: string, id: string) {
+  const [row] = await selectRows<InvoiceRow>(
+    executor,
+    sql`SELECT ${columns} FROM commerce.invoices WHERE tenant_id = ${tenantId} AND id = ${id}`,
+  );
+  return row;
+}
+
+/**
+ * The invoice of a provider invoice id, locked; only within the tenant the callback was addressed to, or
+ * (tenant null: the platform account's callback) only a SUBSCRIPTION invoice.
+ */
+export async function lockInvoiceByGatewayId(
+  tx: Executor,
+  tenantId: string | null,
+  gatewayInvoiceId: string,
+) {
+  const tenant = tenantId === null ? sql`type = 'SUBSCRIPTION'` : sql`tenant_id = ${tenantId}`;
+  const [row] = await selectRows<InvoiceRow>(
+    tx,
+    sql`SELECT ${columns} FROM commerce.invoices
+        WHERE ${tenant} AND gateway_invoice_id = ${gatewayInvoiceId} FOR UPDATE`,
+  );
+  return row;
+}
+
+/** Moves an invoice forward only: PENDING (or EXPIRED, when the money arrived anyway) → PAID; PENDING → EXPIRED/VOID. */
+export async function moveInvoice(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  to: 'PAID' | 'EXPIRED' | 'VOID',
+  paidAt: Date | null = null,
+): Promise<boolean> {
+  const from = to === 'PAID' ? sql`('PENDING', 'EXPIRED')` : sql`('PENDING')`;
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`UPDATE commerce.invoices SET status = ${to}, paid_at = coalesce(${paidAt?.toISOString() ?? null}::timestamptz, paid_at)
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND status IN ${from} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Pending invoices of a customer package (a new link or a manual payment supersedes them). */
+export async function pendingInvoicesOfPackage(
+  executor: Executor,
+  tenantId: string,
+  customerPackageId: string,
+) {
+  return selectRows<InvoiceRow>(
+    executor,
+    sql`SELECT ${columns} FROM commerce.invoices
+        WHERE tenant_id = ${tenantId} AND customer_package_id = ${customerPackageId} AND status = 'PENDING'`,
+  );
+}
+
+/**
+ * The idempotency gate of provider callbacks: true for the first delivery of (provider invoice, status); every
+ * duplicate, concurrent or later, meets the primary key and gets false. No read-then-write.
+ */
+export async function recordReceipt(
+  tx: Executor,
+  tenantId: string,
+  gatewayInvoiceId: string,
+  status: string,
+): Promise<boolean> {
+  const rows = await selectRows<{ gateway_invoice_id: string }>(
+    tx,
+    sql`INSERT INTO commerce.webhook_receipts (gateway_invoice_id, status, tenant_id)
+        VALUES (${gatewayInvoiceId}, ${status}, ${tenantId})
+        ON CONFLICT DO NOTHING RETURNING gateway_invoice_id`,
+  );
+  return rows.length > 0;
+}
+
+export interface LedgerEntry {
+  invoice_id: string;
+  payment_id: string | null;
+  base_amount: string;
+  platform_fee: string;
+  net_amount: string;
+  currency: string;
+}
+
+/** One credit per invoice (invoice_id is unique). */
+export async function creditMerchant(tx: Executor, tenantId: string, entry: LedgerEntry): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO commerce.merchant_ledger (id, tenant_id, invoice_id, payment_id, base_amount, platform_fee,
+          net_amount, currency)
+        VALUES (${newId()}, ${tenantId}, ${entry.invoice_id}, ${entry.payment_id}, ${entry.base_amount},
+          ${entry.platform_fee}, ${entry.net_amount}, ${entry.currency})
+        ON CONFLICT (invoice_id) DO NOTHING RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+export async function writeAudit(
+  tx: Executor,
+  tenantId: string,
+  entry: { action: string; entity_type: string; entity_id: string; details: Record<string, unknown> },
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO commerce.audit_log (id, tenant_id, action, entity_type, entity_id, details)
+    VALUES (${newId()}, ${tenantId}, ${entry.action}, ${entry.entity_type}, ${entry.entity_id},
+            ${JSON.stringify(entry.details)}::jsonb)`);
+}
+
+export async function findProviderAccount(executor: Executor, tenantId: string): Promise<string | undefined> {
+  const [row] = await selectRows<{ account_id: string }>(
+    executor,
+    sql`SELECT account_id FROM commerce.provider_accounts WHERE tenant_id = ${tenantId}`,
+  );
+  return row?.account_id;
+}
+
+/** Stores the tenant's sub-account; the first one stored wins a race, and is returned. */
+export async function saveProviderAccount(
+  tx: Executor,
+  tenantId: string,
+  accountId: string,
+): Promise<string> {
+  await tx.execute(sql`
+    INSERT INTO commerce.provider_accounts (tenant_id, account_id) VALUES (${tenantId}, ${accountId})
+    ON CONFLICT (tenant_id) DO NOTHING`);
+  return (await findProviderAccount(tx, tenantId)) as string;
+}

@@ -1,0 +1,346 @@
+import { newEvent } from '@salon/messaging';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  formatMoney,
+  money,
+  newId,
+  notFound,
+  type Executor,
+} from '@salon/service-kit';
+import {
+  deleteAppointmentPayment,
+  findAppointment,
+  livePaymentOfAppointment,
+  setGatewayInvoice,
+  type AppointmentReplica,
+} from '../db/appointment.repository';
+import { insertInvoice } from '../db/invoice.repository';
+import { insertPayment } from '../db/payment.repository';
+import { findCustomer } from '../db/replica.repository';
+import { uniqueViolation } from '../db/rows';
+import { lockWallet, moveWallet } from '../db/wallet.repository';
+import { PRODUCER, type CommerceDeps } from './deps';
+import { assertGatewayEnabled, callProvider, invoiceNumberOf, subAccountOf } from './payment-links';
+import { appointmentCharge } from './payment-rules';
+
+export const APPOINTMENT_LINK_HOURS = 24;
+const PAYABLE_STATUSES = ['pending', 'confirmed'];
+
+export interface ProcessAppointmentInput {
+  appointment_id: string;
+  payment_method: 'QRIS' | 'BANK_TRANSFER' | 'VIRTUAL_ACCOUNT' | 'E_WALLET' | 'CREDIT_CARD';
+  use_wallet_balance: boolean;
+  return_url?: string;
+}
+
+const alreadyPaid = () => conflict('Appointment already paid');
+
+/** Reserved state after step 1: the payment row holds the appointment (unique live payment per appointment). */
+interface Reserved {
+  paymentId: string;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  referenceId: string;
+  walletApplied: string;
+  total: string;
+  expiresAt: Date;
+}
+
+/**
+ * POST /customer/payments/process-appointment, the spec's rules in order. Step 1 (one transaction): wallet
+ * debit, payment and APPOINTMENT invoice (a failure rolls all back: 500, wallet untouched). A whole-wallet
+ * payment completes there. Step 2: the provider invoice; on failure step 3 undoes step 1 (502).
+ */
+export async function processAppointmentPayment(
+  deps: CommerceDeps,
+  tenantId: string,
+  customerId: string,
+  input: ProcessAppointmentInput,
+) {
+  const appointment = await findAppointment(deps.db.orm, tenantId, input.appointment_id);
+  if (!appointment) throw notFound('Appointment not found');
+  if (appointment.customer_id !== customerId) throw forbidden('Appointment belongs to another customer');
+  if (!PAYABLE_STATUSES.includes(appointment.status))
+    throw conflict(`Appointment status ${appointment.status.toUpperCase()} cannot be paid`);
+  if (await livePaymentOfAppointment(deps.db.orm, tenantId, appointment.appointment_id)) throw alreadyPaid();
+  const tenant = await assertGatewayEnabled(deps, deps.db.orm, tenantId);
+  const customer = await findCustomer(deps.db.orm, tenantId, customerId);
+
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + APPOINTMENT_LINK_HOURS * 3_600_000);
+  const reserved = await reserve(deps, appointment, customerId, input, tenant.wallet_enabled, now, expiresAt);
+  if (reserved.invoiceId === null) {
+    return {
+      payment_id: reserved.paymentId,
+      status: 'COMPLETED',
+      payment_url: null,
+      invoice_url: null,
+      invoice_pdf_url: null,
+      invoice_number: null,
+      amount: '0.00',
+      wallet_applied: reserved.walletApplied,
+      expires_at: null,
+      message: 'Paid in full from the wallet; the appointment is confirmed',
+    };
+  }
+
+  let providerInvoice;
+  let account: string;
+  try {
+    account = await subAccountOf(deps, tenantId, 'Payment gateway call failed');
+    providerInvoice = await callProvider('Payment gateway call failed', () =>
+      deps.provider.createInvoice(
+        {
+          external_id: reserved.invoiceId as string,
+          amount: money(reserved.total).toNumber(),
+          currency: appointment.currency,
+          payer_email: customer?.email ?? undefined,
+          description: `Appointment ${appointment.appointment_id}`,
+          invoice_duration: APPOINTMENT_LINK_HOURS * 3600,
+          items: appointment.services.map((line) => ({
+            name: line.service_name,
+            quantity: 1,
+            price: money(line.price).toNumber(),
+            category: 'SERVICE',
+          })),
+          payment_methods: [input.payment_method === 'E_WALLET' ? 'EWALLET' : input.payment_method],
+          metadata: {
+            tenant_id: tenantId,
+            invoice_type: 'APPOINTMENT',
+            appointment_id: appointment.appointment_id,
+            payment_id: reserved.paymentId,
+          },
+          success_redirect_url: input.return_url,
+          failure_redirect_url: input.return_url,
+        },
+        { forUserId: account },
+      ),
+    );
+  } catch (error) {
+    await release(deps, tenantId, customerId, reserved);
+    throw error;
+  }
+  await deps.db.withTx((tx) =>
+    setGatewayInvoice(
+      tx,
+      tenantId,
+      reserved.invoiceId as string,
+      providerInvoice.id,
+      providerInvoice.invoice_url,
+      account,
+    ),
+  );
+  return {
+    payment_id: reserved.paymentId,
+    status: 'PENDING',
+    payment_url: providerInvoice.invoice_url,
+    invoice_url: providerInvoice.invoice_url,
+    invoice_pdf_url: null,
+    invoice_number: reserved.invoiceNumber,
+    amount: reserved.total,
+    wallet_applied: reserved.walletApplied,
+    expires_at: expiresAt.toISOString(),
+    message: 'Invoice created: complete the payment on the payment page',
+  };
+}
+
+async function reserve(
+  deps: CommerceDeps,
+  appointment: AppointmentReplica,
+  customerId: string,
+  input: ProcessAppointmentInput,
+  walletEnabled: boolean,
+  now: Date,
+  expiresAt: Date,
+): Promise<Reserved> {
+  const tenantId = appointment.tenant_id;
+  const referenceId = `APT-${appointment.appointment_id}-${now.getTime()}`;
+  try {
+    return await deps.db.withTx(async (tx) => {
+      const { appointmentFeePercent } = await deps.plans.planOf(tx, tenantId);
+      let balance = '0.00';
+      if (input.use_wallet_balance && walletEnabled)
+        balance = (await lockWallet(tx, tenantId, customerId, appointment.currency)).balance;
+      const charge = appointmentCharge(appointment.total_price, balance, appointmentFeePercent);
+      const paymentId = newId();
+      if (money(charge.wallet_applied).gt(0)) {
+        await moveWallet(tx, tenantId, customerId, {
+          amount: formatMoney(money(charge.wallet_applied).times(-1)),
+          kind: 'debit',
+          reason: 'Appointment payment',
+          reference: referenceId,
+          by: null,
+        });
+      }
+      if (money(charge.base_after_wallet).eq(0)) {
+        await insertPayment(
+          tx,
+          tenantId,
+          appointmentPayment(
+            appointment,
+            customerId,
+            paymentId,
+            null,
+            charge.wallet_applied,
+            'WALLET',
+            'wallet',
+            'COMPLETED',
+            referenceId,
+            now,
+          ),
+        );
+        await publishCompleted(deps, tx, appointment, customerId, paymentId, charge.wallet_applied, now);
+        return {
+          paymentId,
+          invoiceId: null,
+          invoiceNumber: null,
+          referenceId,
+          walletApplied: charge.wallet_applied,
+          total: '0.00',
+          expiresAt,
+        };
+      }
+      const invoiceId = newId();
+      const invoiceNumber = invoiceNumberOf('APT', invoiceId, now);
+      await insertPayment(
+        tx,
+        tenantId,
+        appointmentPayment(
+          appointment,
+          customerId,
+          paymentId,
+          invoiceId,
+          charge.total,
+          input.payment_method,
+          'gateway',
+          'PENDING',
+          referenceId,
+          now,
+        ),
+      );
+      await insertInvoice(tx, tenantId, {
+        id: invoiceId,
+        type: 'APPOINTMENT',
+        invoice_number: invoiceNumber,
+        customer_id: customerId,
+        customer_package_id: null,
+        appointment_id: appointment.appointment_id,
+        payment_id: paymentId,
+        subtotal: charge.base_after_wallet,
+        platform_fee: charge.platform_fee,
+        platform_fee_percentage: String(appointmentFeePercent),
+        amount: charge.total,
+        currency: appointment.currency,
+        lines: [
+          {
+            description: appointment.services.map((line) => line.service_name).join(', ') || 'Appointment',
+            quantity: 1,
+            unit_price: charge.base_after_wallet,
+            amount: charge.base_after_wallet,
+          },
+          {
+            description: `Platform fee (${appointmentFeePercent}%)`,
+            quantity: 1,
+            unit_price: charge.platform_fee,
+            amount: charge.platform_fee,
+          },
+        ],
+        metadata: { wallet_applied: charge.wallet_applied, base_amount: appointment.total_price },
+        due_date: expiresAt.toISOString(),
+        gateway_invoice_id: null,
+        gateway_invoice_url: null,
+      });
+      return {
+        paymentId,
+        invoiceId,
+        invoiceNumber,
+        referenceId,
+        walletApplied: charge.wallet_applied,
+        total: charge.total,
+        expiresAt,
+      };
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'payments_one_live_per_appointment') throw alreadyPaid();
+    if (error instanceof AppError) throw error;
+    deps.logger.error({ err: error }, 'appointment invoice could not be written');
+    throw new AppError(500, 'Invoice creation failed; the wallet was not charged');
+  }
+}
+
+/** Step 3 after a provider failure: the payment and invoice go, the wallet debit is refunded. */
+async function release(deps: CommerceDeps, tenantId: string, customerId: string, reserved: Reserved) {
+  await deps.db.withTx(async (tx) => {
+    await deleteAppointmentPayment(tx, tenantId, reserved.paymentId, reserved.invoiceId as string);
+    if (money(reserved.walletApplied).gt(0)) {
+      await moveWallet(tx, tenantId, customerId, {
+        amount: reserved.walletApplied,
+        kind: 'refund',
+        reason: 'Payment gateway call failed',
+        reference: reserved.referenceId,
+        by: null,
+      });
+    }
+  });
+}
+
+function appointmentPayment(
+  appointment: AppointmentReplica,
+  customerId: string,
+  id: string,
+  invoiceId: string | null,
+  amount: string,
+  method: string,
+  provider: 'gateway' | 'wallet',
+  status: 'PENDING' | 'COMPLETED',
+  referenceId: string,
+  now: Date,
+) {
+  return {
+    id,
+    customer_id: customerId,
+    customer_package_id: null,
+    appointment_id: appointment.appointment_id,
+    invoice_id: invoiceId,
+    amount,
+    currency: appointment.currency,
+    method,
+    provider,
+    status,
+    reference_id: referenceId,
+    receipt_number: null,
+    notes: null,
+    recorded_by: null,
+    paid_at: status === 'COMPLETED' ? now : null,
+  };
+}
+
+async function publishCompleted(
+  deps: CommerceDeps,
+  tx: Executor,
+  appointment: AppointmentReplica,
+  customerId: string,
+  paymentId: string,
+  amount: string,
+  now: Date,
+) {
+  await deps.store.enqueue(tx, [
+    newEvent(
+      'commerce.payment.completed.v1',
+      {
+        payment_id: paymentId,
+        tenant_id: appointment.tenant_id,
+        customer_id: customerId,
+        appointment_id: appointment.appointment_id,
+        customer_package_id: null,
+        amount,
+        currency: appointment.currency,
+        method: 'WALLET',
+        completed_at: now.toISOString(),
+      },
+      { producer: PRODUCER, tenantId: appointment.tenant_id },
+    ),
+  ]);
+}

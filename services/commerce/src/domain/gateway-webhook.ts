@@ -1,0 +1,253 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { newEvent } from '@salon/messaging';
+import {
+  badRequest,
+  formatMoney,
+  money,
+  notFound,
+  selectRows,
+  unauthorized,
+  type Executor,
+} from '@salon/service-kit';
+import { setPackagePaymentStatus } from '../db/customer-package.repository';
+import {
+  creditMerchant,
+  lockInvoiceByGatewayId,
+  moveInvoice,
+  recordReceipt,
+  writeAudit,
+  type InvoiceRow,
+} from '../db/invoice.repository';
+import { findPayment, settlePayment } from '../db/payment.repository';
+import { activateCustomerPackage } from './customer-packages';
+import { PRODUCER, type CommerceDeps } from './deps';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** Constant-time comparison of the callback token (hashing first makes the lengths equal). */
+export function callbackTokenValid(expected: string, given: string | undefined): boolean {
+  if (typeof given !== 'string' || given === '') return false;
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+export interface InvoiceCallbackInput {
+  id: string;
+  external_id: string;
+  status: 'PAID' | 'SETTLED' | 'EXPIRED';
+  amount: number;
+  paid_amount?: number;
+  payment_method?: string;
+  payment_channel?: string;
+  paid_at?: string;
+  currency?: string;
+}
+
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+
+/**
+ * The provider's invoice callback. Token first (401, nothing read). Then in one transaction: the invoice of
+ * this tenant, the amount, the receipt row (INSERT … ON CONFLICT DO NOTHING is the idempotency gate), and the
+ * forward-only moves with their effects; heavy work happens after the commit through the outbox.
+ */
+export async function handleInvoiceCallback(
+  deps: CommerceDeps,
+  tenantId: string | null,
+  token: string | undefined,
+  callback: InvoiceCallbackInput,
+): Promise<WebhookOutcome> {
+  if (!callbackTokenValid(deps.config.PAYMENT_CALLBACK_TOKEN, token))
+    throw unauthorized('Invalid callback token');
+  return deps.db.withTx(async (tx) => {
+    const invoice = await lockInvoiceByGatewayId(tx, tenantId, callback.id);
+    if (!invoice) throw notFound('Invoice not found');
+    const status = callback.status === 'EXPIRED' ? 'EXPIRED' : 'PAID';
+    if (status === 'PAID' && !money(String(callback.amount)).eq(money(invoice.amount))) {
+      throw badRequest(
+        `Callback amount ${callback.amount} does not match the invoice total ${invoice.amount}`,
+      );
+    }
+    if (!(await recordReceipt(tx, invoice.tenant_id, callback.id, status))) return 'duplicate';
+    return status === 'PAID' ? invoicePaid(deps, tx, invoice, callback) : invoiceExpired(tx, invoice);
+  });
+}
+
+async function invoicePaid(
+  deps: CommerceDeps,
+  tx: Executor,
+  invoice: InvoiceRow,
+  callback: InvoiceCallbackInput,
+): Promise<WebhookOutcome> {
+  const tenantId = invoice.tenant_id;
+  const paidAt =
+    callback.paid_at && !Number.isNaN(Date.parse(callback.paid_at)) ? new Date(callback.paid_at) : new Date();
+  if (invoice.type === 'SUBSCRIPTION') return subscriptionPaid(deps, tx, invoice, callback, paidAt);
+  if (!(await moveInvoice(tx, tenantId, invoice.id, 'PAID', paidAt))) {
+    await writeAudit(tx, tenantId, {
+      action: 'GATEWAY_PAYMENT_IGNORED',
+      entity_type: 'invoice',
+      entity_id: invoice.id,
+      details: {
+        reason: `invoice is ${invoice.status}`,
+        gateway_invoice_id: callback.id,
+        amount: invoice.amount,
+      },
+    });
+    deps.logger.warn(
+      { invoice: invoice.id, status: invoice.status },
+      'payment callback for a closed invoice',
+    );
+    return 'ignored';
+  }
+  const payment = invoice.payment_id ? await findPayment(tx, tenantId, invoice.payment_id) : undefined;
+  if (payment) {
+    const completed = invoice.type === 'APPOINTMENT' ? 'COMPLETED' : 'completed';
+    // A payment failed by an earlier EXPIRED callback still completes: the money arrived.
+    await tx.execute(
+      sql`UPDATE commerce.payments SET status = ${completed}, paid_at = ${paidAt.toISOString()}::timestamptz,
+               method = coalesce(${callback.payment_method ?? null}, method)
+             WHERE tenant_id = ${tenantId} AND id = ${payment.id}
+               AND status IN ('pending', 'PENDING', 'PROCESSING', 'failed', 'FAILED')`,
+    );
+  }
+  if (invoice.type === 'PACKAGE' && invoice.customer_package_id && invoice.payment_id) {
+    await activateCustomerPackage(
+      tx,
+      tenantId,
+      invoice.customer_package_id,
+      invoice.payment_id,
+      invoice.amount,
+      paidAt,
+    );
+  }
+  const base = money(invoice.subtotal);
+  const fee = money(invoice.platform_fee);
+  await creditMerchant(tx, tenantId, {
+    invoice_id: invoice.id,
+    payment_id: invoice.payment_id,
+    base_amount: formatMoney(base),
+    platform_fee: formatMoney(fee),
+    net_amount: formatMoney(base.minus(fee)),
+    currency: invoice.currency,
+  });
+  if (invoice.payment_id) {
+    await deps.store.enqueue(tx, [
+      newEvent(
+        'commerce.payment.completed.v1',
+        {
+          payment_id: invoice.payment_id,
+          tenant_id: tenantId,
+          customer_id: invoice.customer_id,
+          appointment_id: invoice.appointment_id,
+          customer_package_id: invoice.customer_package_id,
+          amount: invoice.amount,
+          currency: invoice.currency,
+          method: callback.payment_method ?? 'gateway',
+          completed_at: paidAt.toISOString(),
+        },
+        { producer: PRODUCER, tenantId },
+      ),
+    ]);
+  }
+  await writeAudit(tx, tenantId, {
+    action: 'INVOICE_PAID',
+    entity_type: 'invoice',
+    entity_id: invoice.id,
+    details: {
+      type: invoice.type,
+      gateway_invoice_id: callback.id,
+      amount: invoice.amount,
+      base_amount: formatMoney(base),
+      platform_fee: formatMoney(fee),
+      payment_method: callback.payment_method ?? null,
+      payment_channel: callback.payment_channel ?? null,
+    },
+  });
+  return 'processed';
+}
+
+async function invoiceExpired(tx: Executor, invoice: InvoiceRow): Promise<WebhookOutcome> {
+  const tenantId = invoice.tenant_id;
+  if (!(await moveInvoice(tx, tenantId, invoice.id, 'EXPIRED'))) return 'ignored';
+  if (invoice.payment_id) {
+    const failed = invoice.type === 'APPOINTMENT' ? 'FAILED' : 'failed';
+    const moved = await settlePayment(tx, tenantId, invoice.payment_id, failed, null);
+    if (moved && invoice.customer_package_id) {
+      const [row] = await selectRows<{ payment_id: string | null }>(
+        tx,
+        sql`SELECT payment_id FROM commerce.customer_packages WHERE tenant_id = ${tenantId} AND id = ${invoice.customer_package_id}`,
+      );
+      if (row?.payment_id === invoice.payment_id)
+        await setPackagePaymentStatus(tx, tenantId, invoice.customer_package_id, 'failed');
+    }
+  }
+  await writeAudit(tx, tenantId, {
+    action: 'INVOICE_EXPIRED',
+    entity_type: 'invoice',
+    entity_id: invoice.id,
+    details: { type: invoice.type, gateway_invoice_id: invoice.gateway_invoice_id },
+  });
+  return 'processed';
+}
+
+/**
+ * A SUBSCRIPTION invoice (billing's): paid before its due date → PAID and `commerce.subscription_invoice.paid.v1`;
+ * paid after it → refused: the invoice is voided, nothing is published, and the audit row flags a refund.
+ * Subscription money is the platform's: the merchant ledger is not credited.
+ */
+async function subscriptionPaid(
+  deps: CommerceDeps,
+  tx: Executor,
+  invoice: InvoiceRow,
+  callback: InvoiceCallbackInput,
+  paidAt: Date,
+): Promise<WebhookOutcome> {
+  const tenantId = invoice.tenant_id;
+  if (paidAt.getTime() > Date.parse(invoice.due_date)) {
+    await moveInvoice(tx, tenantId, invoice.id, 'VOID');
+    await writeAudit(tx, tenantId, {
+      action: 'SUBSCRIPTION_PAYMENT_REFUSED',
+      entity_type: 'invoice',
+      entity_id: invoice.id,
+      details: {
+        reason: 'paid after the due date',
+        due_date: invoice.due_date,
+        paid_at: paidAt.toISOString(),
+        gateway_invoice_id: callback.id,
+        refund_required: true,
+      },
+    });
+    return 'ignored';
+  }
+  if (!(await moveInvoice(tx, tenantId, invoice.id, 'PAID', paidAt))) return 'ignored';
+  const meta = invoice.metadata as {
+    subscription_id: string;
+    kind: 'upgrade' | 'renewal';
+    target_plan: 'FREE' | 'PRO' | 'ENTERPRISE';
+    billing_period: 'monthly' | 'quarterly' | 'yearly';
+  };
+  await deps.store.enqueue(tx, [
+    newEvent(
+      'commerce.subscription_invoice.paid.v1',
+      {
+        invoice_id: invoice.id,
+        tenant_id: tenantId,
+        subscription_id: meta.subscription_id,
+        kind: meta.kind,
+        target_plan: meta.target_plan,
+        billing_period: meta.billing_period,
+        amount: invoice.amount,
+        currency: invoice.currency,
+        paid_at: paidAt.toISOString(),
+      },
+      { producer: PRODUCER, tenantId },
+    ),
+  ]);
+  await writeAudit(tx, tenantId, {
+    action: 'INVOICE_PAID',
+    entity_type: 'invoice',
+    entity_id: invoice.id,
+    details: { type: 'SUBSCRIPTION', gateway_invoice_id: callback.id, amount: invoice.amount },
+  });
+  return 'processed';
+}

@@ -1,0 +1,145 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import {
+  authOf,
+  authenticate,
+  boolQuery,
+  forbidden,
+  objectId,
+  offsetOf,
+  pageQuerySchema,
+  paged,
+  parseInput,
+  requireRoles,
+  tenantOf,
+  unauthorized,
+} from '@salon/service-kit';
+import {
+  CUSTOMER_STATUS_FILTERS,
+  browsePackages,
+  createPackagePaymentLink,
+  customerPackages,
+  customerPurchase,
+  customerSummary,
+} from '../domain/customer-store';
+import type { CommerceDeps } from '../domain/deps';
+import { callbackTokenValid, handleInvoiceCallback } from '../domain/gateway-webhook';
+import { CALLBACK_TOKEN_HEADER } from '@salon/payment-provider';
+
+const notes = z.string().max(500).nullable().optional();
+
+const browseQuery = pageQuerySchema({ defaultSize: 10 }).extend({ outlet_id: objectId.optional() });
+
+const purchaseBody = z.object({
+  package_id: objectId,
+  outlet_id: objectId,
+  payment_method: z.enum(['gateway_digital', 'bank_transfer', 'pay_on_visit']).default('gateway_digital'),
+  send_email: z.boolean().default(true),
+  send_whatsapp: z.boolean().default(false),
+  send_sms: z.boolean().default(false),
+  notes,
+});
+
+const listQuery = pageQuerySchema({ defaultSize: 10 }).extend({
+  status: z.enum(CUSTOMER_STATUS_FILTERS).optional(),
+  include_details: boolQuery.default(false),
+});
+
+const linkBody = z.object({
+  send_email: z.boolean().default(true),
+  send_whatsapp: z.boolean().default(false),
+  send_sms: z.boolean().default(false),
+  notes,
+  due_date: z.iso.date().optional(),
+});
+
+const customerPackagePath = z.object({ customer_package_id: objectId });
+const webhookPath = z.object({ tenant_id: objectId });
+
+const callbackBody = z.object({
+  id: z.string().min(1),
+  external_id: z.string().min(1),
+  status: z.enum(['PAID', 'SETTLED', 'EXPIRED']),
+  amount: z.number().nonnegative(),
+  paid_amount: z.number().optional(),
+  payment_method: z.string().optional(),
+  payment_channel: z.string().optional(),
+  paid_at: z.string().optional(),
+  currency: z.string().optional(),
+});
+
+const customerIdOf = (req: Request): string => {
+  const auth = authOf(req);
+  if (auth.kind !== 'customer') throw forbidden('Customer token required');
+  return auth.customerId;
+};
+
+/** The customer's package store, staff payment links, and the provider's invoice webhook. */
+export function customerStoreRoutes(deps: CommerceDeps): Router {
+  const router = Router();
+  const customer = authenticate(deps.verifier, { allow: ['customer'] });
+  const staff = [
+    authenticate(deps.verifier, { allow: ['staff'] }),
+    deps.plans.suspendedGuard(),
+    requireRoles('STAFF', 'TENANT_ADMIN', 'OUTLET_MANAGER', 'RECEPTIONIST', 'SUPER_ADMIN'),
+  ];
+
+  router.get('/customer/packages/browse', customer, async (req, res) => {
+    const query = parseInput(browseQuery, req.query, 'query');
+    const { items, total } = await browsePackages(deps, tenantOf(req), query.outlet_id, {
+      offset: offsetOf(query),
+      limit: query.size,
+    });
+    res.json(paged(items, total, query));
+  });
+
+  router.get('/customer/packages/summary', customer, async (req, res) => {
+    res.json(await customerSummary(deps, tenantOf(req), customerIdOf(req)));
+  });
+
+  router.post('/customer/packages/purchase', customer, async (req, res) => {
+    const body = parseInput(purchaseBody, req.body, 'body');
+    res.status(201).json(await customerPurchase(deps, tenantOf(req), customerIdOf(req), body));
+  });
+
+  router.get('/customer/packages', customer, async (req, res) => {
+    const query = parseInput(listQuery, req.query, 'query');
+    const { items, total } = await customerPackages(
+      deps,
+      tenantOf(req),
+      customerIdOf(req),
+      query.status,
+      { offset: offsetOf(query), limit: query.size },
+      query.include_details,
+    );
+    res.json(paged(items, total, query));
+  });
+
+  router.post('/customer-packages/:customer_package_id/create-payment-link', ...staff, async (req, res) => {
+    const { customer_package_id } = parseInput(customerPackagePath, req.params, 'path');
+    const body = parseInput(linkBody, req.body ?? {}, 'body');
+    res.json(await createPackagePaymentLink(deps, tenantOf(req), customer_package_id, body));
+  });
+
+  const webhook = (tenantOfCall: (req: Request) => string | null) => async (req: Request, res: Response) => {
+    const token = req.headers[CALLBACK_TOKEN_HEADER];
+    const tenantId = tenantOfCall(req);
+    const given = typeof token === 'string' ? token : undefined;
+    // The token is checked before the body is parsed: a forged call learns nothing about the payload rules.
+    if (!callbackTokenValid(deps.config.PAYMENT_CALLBACK_TOKEN, given))
+      throw unauthorized('Invalid callback token');
+    const body = parseInput(callbackBody, req.body, 'body');
+    res.json({ status: await handleInvoiceCallback(deps, tenantId, given, body) });
+  };
+  router.post(
+    '/webhooks/gateway-invoice/tenant/:tenant_id',
+    webhook((req) => parseInput(webhookPath, req.params, 'path').tenant_id),
+  );
+  // The platform account's callbacks (subscription invoices billing requested).
+  router.post(
+    '/webhooks/gateway-invoice/platform',
+    webhook(() => null),
+  );
+
+  return router;
+}

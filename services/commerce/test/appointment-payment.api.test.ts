@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import type { AppointmentSnapshot, EventEnvelope } from '@salon/contracts';
+import { captureEvents, type EventCapture } from '@salon/testing';
+import { newId, selectRows } from '@salon/service-kit';
+import { appointmentCharge } from '../src/domain/payment-rules';
+import { applyAppointmentEvent } from '../src/events/handlers/scheduling';
+import { addCustomer, addTenant, newTenant, onPlan, startCommerce, type CommerceHarness } from './helpers';
+
+describe('appointmentCharge', () => {
+  it.each([
+    [
+      '100000.00',
+      '0',
+      8,
+      { wallet_applied: '0.00', base_after_wallet: '100000.00', platform_fee: '8000.00', total: '108000.00' },
+    ],
+    [
+      '100000.00',
+      '30000',
+      5,
+      {
+        wallet_applied: '30000.00',
+        base_after_wallet: '70000.00',
+        platform_fee: '3500.00',
+        total: '73500.00',
+      },
+    ],
+    [
+      '100000.00',
+      '250000',
+      3,
+      { wallet_applied: '100000.00', base_after_wallet: '0.00', platform_fee: '0.00', total: '0.00' },
+    ],
+    [
+      '99999.99',
+      '0',
+      3,
+      { wallet_applied: '0.00', base_after_wallet: '99999.99', platform_fee: '3000.00', total: '102999.99' },
+    ],
+  ])('base %s, wallet %s, fee %d%%', (base, wallet, fee, expected) => {
+    expect(appointmentCharge(base, wallet, fee)).toEqual(expected);
+  });
+});
+
+describe('POST /customer/payments/process-appointment and the wallet', () => {
+  let harness: CommerceHarness;
+  let events: EventCapture;
+  beforeAll(async () => {
+    harness = await startCommerce();
+    events = await captureEvents(harness.service.testBus.bus, ['commerce.payment.completed.v1']);
+  });
+  afterAll(() => harness.stop());
+
+  const request = (...args: Parameters<CommerceHarness['service']['request']>) =>
+    harness.service.request(...args);
+  const db = () => harness.service.running.context.db.orm;
+
+  async function booked({ status = 'pending' as AppointmentSnapshot['status'], gateway = true } = {}) {
+    const tenant = newTenant(harness.service);
+    if (gateway) await addTenant(harness.service, tenant.tenantId);
+    const customer = await addCustomer(harness.service, tenant.tenantId);
+    const appointmentId = newId();
+    const now = new Date().toISOString();
+    const snapshot: AppointmentSnapshot = {
+      appointment_id: appointmentId,
+      tenant_id: tenant.tenantId,
+      outlet_id: newId(),
+      customer_id: customer,
+      customer_name: 'Ana Putri',
+      customer_email: 'ana@example.com',
+      customer_phone: null,
+      status,
+      appointment_date: '2030-01-10',
+      start_time: '10:00:00',
+      end_time: '10:45:00',
+      timezone: 'Asia/Jakarta',
+      starts_at: '2030-01-10T03:00:00.000Z',
+      ends_at: '2030-01-10T03:45:00.000Z',
+      services: [
+        {
+          service_id: newId(),
+          service_name: 'Haircut',
+          staff_id: newId(),
+          staff_name: 'Budi',
+          start_time: '10:00:00',
+          end_time: '10:45:00',
+          duration_minutes: 45,
+          price: '100000.00',
+          currency: 'IDR',
+          price_source: 'base_price',
+        },
+      ],
+      total_price: '100000.00',
+      currency: 'IDR',
+      booked_by: 'customer',
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    };
+    const event = { type: 'scheduling.appointment.created.v1', data: snapshot } as unknown as EventEnvelope;
+    await harness.service.running.context.db.withTx((tx) => applyAppointmentEvent(event, tx));
+    const token = tenant.customerToken(customer);
+    const pay = (body: Record<string, unknown> = {}, as = token) =>
+      request('POST', '/customer/payments/process-appointment', {
+        token: as,
+        body: { appointment_id: appointmentId, ...body },
+      });
+    const credit = (amount: string) =>
+      request('POST', `/customers/${customer}/wallet/credits`, {
+        token: tenant.admin,
+        body: { amount, reason: 'Goodwill' },
+      });
+    return { ...tenant, customer, appointmentId, token, pay, credit };
+  }
+
+  const wallet = async (token: string) => (await request('GET', '/customer/wallet', { token })).body;
+
+  it('creates an APPOINTMENT invoice with the plan fee; the hosted payment completes it', async () => {
+    const { pay, tenantId, appointmentId } = await booked();
+    await onPlan(harness.service, tenantId, 'PRO');
+    const response = await pay();
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      status: 'PENDING',
+      amount: '105000.00',
+      wallet_applied: '0.00',
+      invoice_pdf_url: null,
+      invoice_number: expect.stringMatching(/^INV-APT-/),
+    });
+    expect(response.body.payment_url).toBe(response.body.invoice_url);
+    const hours = (Date.parse(response.body.expires_at) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23);
+    const [invoice] = await selectRows<{
+      lines: unknown[];
+      platform_fee: string;
+      subtotal: string;
+      reference_id: string;
+    }>(
+      db(),
+      sql`SELECT i.lines, i.platform_fee::text, i.subtotal::text, p.reference_id FROM commerce.invoices i
+          JOIN commerce.payments p ON p.id = i.payment_id WHERE i.appointment_id = ${appointmentId}`,
+    );
+    expect(invoice).toMatchObject({ platform_fee: '5000.00', subtotal: '100000.00' });
+    expect(invoice?.lines).toHaveLength(2);
+    expect(invoice?.reference_id).toMatch(new RegExp(`^APT-${appointmentId}-\\d+$`));
+
+    const providerInvoice = [...harness.sandbox.invoices.values()].find(
+      (inv) => inv.invoice_url === response.body.payment_url,
+    );
+    await harness.sandbox.pay(providerInvoice?.id as string);
+    await harness.sandbox.idle();
+    const event = await events.next(
+      'commerce.payment.completed.v1',
+      (e) => (e.data as { appointment_id?: string }).appointment_id === appointmentId,
+    );
+    expect(event.data).toMatchObject({ payment_id: response.body.payment_id, amount: '105000.00' });
+    const ledger = await selectRows<{ net_amount: string }>(
+      db(),
+      sql`SELECT net_amount::text FROM commerce.merchant_ledger WHERE payment_id = ${response.body.payment_id}`,
+    );
+    expect(ledger).toEqual([{ net_amount: '95000.00' }]);
+    expect((await pay()).status).toBe(409);
+  });
+
+  it('applies the wallet first, and a whole-wallet payment completes without an invoice', async () => {
+    const partial = await booked();
+    expect((await partial.credit('30000')).status).toBe(201);
+    const response = await partial.pay({ use_wallet_balance: true });
+    expect(response.body).toMatchObject({
+      status: 'PENDING',
+      wallet_applied: '30000.00',
+      amount: '75600.00',
+    });
+    expect((await wallet(partial.token)).balance).toBe('0.00');
+
+    const whole = await booked();
+    await whole.credit('250000');
+    const paid = await whole.pay({ use_wallet_balance: true });
+    expect(paid.body).toMatchObject({ status: 'COMPLETED', payment_url: null, wallet_applied: '100000.00' });
+    const view = await wallet(whole.token);
+    expect(view.balance).toBe('150000.00');
+    expect(view.transactions.map((t: { kind: string }) => t.kind)).toEqual(['debit', 'credit']);
+    await events.next(
+      'commerce.payment.completed.v1',
+      (e) => (e.data as { payment_id: string }).payment_id === paid.body.payment_id,
+    );
+    expect((await whole.pay()).status).toBe(409);
+  });
+
+  it('provider down: 502, wallet and payments untouched; a new request then succeeds', async () => {
+    const { pay, credit, token, appointmentId } = await booked();
+    await credit('30000');
+    harness.sandbox.setFault('down');
+    try {
+      const response = await pay({ use_wallet_balance: true });
+      expect(response.status).toBe(502);
+    } finally {
+      harness.sandbox.setFault('none');
+    }
+    expect((await wallet(token)).balance).toBe('30000.00');
+    const rows = await selectRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM commerce.payments WHERE appointment_id = ${appointmentId}`,
+    );
+    expect(rows[0]?.n).toBe(0);
+    expect((await pay({ use_wallet_balance: true })).status).toBe(200);
+  });
+
+  it('refuses: another customer, unknown, wrong status, pending payment, gateway off, bad body', async () => {
+    const a = await booked();
+    const other = await addCustomer(harness.service, a.tenantId);
+    expect((await a.pay({}, a.customerToken(other))).status).toBe(403);
+    expect((await a.pay({ appointment_id: newId() })).status).toBe(404);
+    expect((await a.pay({ payment_method: 'CASH' })).status).toBe(422);
+    expect((await a.pay({}, a.admin)).status).toBe(403);
+    expect((await a.pay()).status).toBe(200);
+    expect((await a.pay()).status).toBe(409);
+    expect((await (await booked({ status: 'cancelled' })).pay()).status).toBe(409);
+    expect((await (await booked({ gateway: false })).pay()).status).toBe(400);
+  });
+
+  it('wallet endpoints: admin only, enabled tenants only', async () => {
+    const { customer, staff, token } = await booked();
+    const byStaff = await request('POST', `/customers/${customer}/wallet/credits`, {
+      token: staff('STAFF'),
+      body: { amount: '10', reason: 'x' },
+    });
+    expect(byStaff.status).toBe(403);
+    expect((await wallet(token)).balance).toBe('0.00');
+    const off = await booked({ gateway: false });
+    expect((await off.credit('10')).status).toBe(400);
+  });
+});

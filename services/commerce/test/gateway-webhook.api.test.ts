@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import { captureEvents, type EventCapture } from '@salon/testing';
+import { newId, selectRows } from '@salon/service-kit';
+import { insertInvoice } from '../src/db/invoice.repository';
+import { insertPayment } from '../src/db/payment.repository';
+import {
+  CALLBACK_TOKEN,
+  addCustomer,
+  addOutlet,
+  addService,
+  addTenant,
+  createdPackage,
+  newTenant,
+  startCommerce,
+  type CommerceHarness,
+} from './helpers';
+
+describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
+  let harness: CommerceHarness;
+  let events: EventCapture;
+  beforeAll(async () => {
+    harness = await startCommerce();
+    events = await captureEvents(harness.service.testBus.bus, ['commerce.payment.completed.v1']);
+  });
+  afterAll(() => harness.stop());
+
+  const request = (...args: Parameters<CommerceHarness['service']['request']>) =>
+    harness.service.request(...args);
+  const db = () => harness.service.running.context.db.orm;
+  const count = async (query: ReturnType<typeof sql>) =>
+    (await selectRows<{ n: number }>(db(), query))[0]?.n ?? 0;
+
+  /** A customer's gateway purchase of a 10-haircut package: its ids and the provider invoice. */
+  async function purchased() {
+    const tenant = newTenant(harness.service);
+    await addTenant(harness.service, tenant.tenantId);
+    const cut = await addService(harness.service, tenant.tenantId);
+    const outlet = await addOutlet(harness.service, tenant.tenantId);
+    const customer = await addCustomer(harness.service, tenant.tenantId);
+    const pkg = await createdPackage(harness.service, tenant.admin, {
+      name: 'Ten cuts',
+      package_items: [{ service_id: cut, quantity: 10 }],
+      package_price: '800000',
+      validity_days: 30,
+    });
+    const token = tenant.customerToken(customer);
+    const response = await request('POST', '/customer/packages/purchase', {
+      token,
+      body: { package_id: pkg.id, outlet_id: outlet },
+    });
+    expect(response.status).toBe(201);
+    const url: string = response.body.invoice.payment_url;
+    const providerInvoice = [...harness.sandbox.invoices.values()].find((inv) => inv.invoice_url === url);
+    if (!providerInvoice) throw new Error('no provider invoice');
+    return {
+      ...tenant,
+      token,
+      customer,
+      cut,
+      customerPackageId: response.body.customer_package.id as string,
+      invoiceId: response.body.invoice.id as string,
+      providerInvoice,
+    };
+  }
+
+  const callback = (tenantId: string, body: Record<string, unknown>, token: string | null = CALLBACK_TOKEN) =>
+    request('POST', `/webhooks/gateway-invoice/tenant/${tenantId}`, {
+      body,
+      headers: token === null ? {} : { 'x-callback-token': token },
+    });
+
+  const paidBody = (invoice: { id: string; external_id: string; amount: number }) => ({
+    id: invoice.id,
+    external_id: invoice.external_id,
+    user_id: 'x',
+    status: 'PAID',
+    amount: invoice.amount,
+    paid_amount: invoice.amount,
+    payment_method: 'QRIS',
+    payment_channel: 'QRIS',
+    paid_at: new Date().toISOString(),
+    currency: 'IDR',
+  });
+
+  async function packageState(tenantId: string, id: string, token: string) {
+    return (await request('GET', `/customer/packages/${id}`, { token })).body;
+  }
+
+  it('forged or missing token: 401 and nothing changes', async () => {
+    const { tenantId, providerInvoice, customerPackageId, token, invoiceId } = await purchased();
+    for (const given of ['wrong-token-wrong-token-wrong', null, CALLBACK_TOKEN.slice(0, -1)]) {
+      const response = await callback(tenantId, paidBody(providerInvoice), given);
+      expect(response.status).toBe(401);
+    }
+    expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
+      status: 'pending_payment',
+      total_credits: 0,
+    });
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM commerce.webhook_receipts WHERE tenant_id = ${tenantId}`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM commerce.merchant_ledger WHERE invoice_id = ${invoiceId}`,
+      ),
+    ).toBe(0);
+  });
+
+  it('refuses another tenant’s invoice (404) and a wrong amount (400), changing nothing', async () => {
+    const { tenantId, providerInvoice, customerPackageId, token } = await purchased();
+    expect((await callback(newId(), paidBody(providerInvoice))).status).toBe(404);
+    expect((await callback(tenantId, { ...paidBody(providerInvoice), amount: 1 })).status).toBe(400);
+    expect((await callback(tenantId, { id: providerInvoice.id })).status).toBe(422);
+    expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
+      status: 'pending_payment',
+    });
+  });
+
+  it('50 concurrent identical callbacks: one activation, one ledger credit, one event', async () => {
+    const { tenantId, providerInvoice, customerPackageId, token, invoiceId } = await purchased();
+    const body = paidBody(providerInvoice);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => callback(tenantId, body)));
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(responses.filter((r) => r.body.status === 'processed')).toHaveLength(1);
+    expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
+      status: 'active',
+      payment_status: 'paid',
+      total_credits: 10,
+      remaining_credits: 10,
+      amount_paid: '800000.00',
+    });
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM commerce.credits WHERE customer_package_id = ${customerPackageId}`,
+      ),
+    ).toBe(1);
+    const ledger = await selectRows<{ base_amount: string; platform_fee: string; net_amount: string }>(
+      db(),
+      sql`SELECT base_amount::text, platform_fee::text, net_amount::text FROM commerce.merchant_ledger
+          WHERE invoice_id = ${invoiceId}`,
+    );
+    expect(ledger).toEqual([{ base_amount: '800000.00', platform_fee: '0.00', net_amount: '800000.00' }]);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM commerce.audit_log WHERE entity_id = ${invoiceId} AND action = 'INVOICE_PAID'`,
+      ),
+    ).toBe(1);
+    const [invoice] = await selectRows<{ status: string }>(
+      db(),
+      sql`SELECT status FROM commerce.invoices WHERE id = ${invoiceId}`,
+    );
+    expect(invoice?.status).toBe('PAID');
+    const status = await request('GET', `/customer/packages/${customerPackageId}/payment-status`, { token });
+    expect(status.body).toMatchObject({
+      is_paid: true,
+      total_paid: '800000.00',
+      payments: [{ provider: 'gateway', status: 'completed' }],
+    });
+    await events.next(
+      'commerce.payment.completed.v1',
+      (e) => (e.data as { customer_package_id?: string }).customer_package_id === customerPackageId,
+    );
+
+    // SETTLED later is the same payment; EXPIRED out of order cannot move a paid invoice back.
+    expect((await callback(tenantId, { ...body, status: 'SETTLED' })).body.status).toBe('duplicate');
+    expect((await callback(tenantId, { ...body, status: 'EXPIRED' })).body.status).toBe('ignored');
+    const [after] = await selectRows<{ status: string }>(
+      db(),
+      sql`SELECT status FROM commerce.invoices WHERE id = ${invoiceId}`,
+    );
+    expect(after?.status).toBe('PAID');
+  });
+
+  it('EXPIRED: payment failed, package stays pending without credits', async () => {
+    const { tenantId, providerInvoice, customerPackageId, token } = await purchased();
+    const response = await callback(tenantId, { ...paidBody(providerInvoice), status: 'EXPIRED' });
+    expect(response.body.status).toBe('processed');
+    expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
+      status: 'pending_payment',
+      payment_status: 'failed',
+      total_credits: 0,
+    });
+    const status = await request('GET', `/customer/packages/${customerPackageId}/payment-status`, { token });
+    expect(status.body.payments).toMatchObject([{ status: 'failed' }]);
+  });
+
+  it('appointment invoice: payment COMPLETED, invoice PAID, event for scheduling, ledger base minus fee', async () => {
+    const tenant = newTenant(harness.service);
+    const appointmentId = newId();
+    const invoiceId = newId();
+    const paymentId = newId();
+    const customerId = newId();
+    const gatewayId = `gw-${newId()}`;
+    await harness.service.running.context.db.withTx(async (tx) => {
+      await insertPayment(tx, tenant.tenantId, {
+        id: paymentId,
+        customer_id: customerId,
+        customer_package_id: null,
+        appointment_id: appointmentId,
+        invoice_id: invoiceId,
+        amount: '105000.00',
+        currency: 'IDR',
+        method: 'QRIS',
+        provider: 'gateway',
+        status: 'PENDING',
+        reference_id: `APT-${appointmentId}-1`,
+        receipt_number: null,
+        notes: null,
+        recorded_by: null,
+        paid_at: null,
+      });
+      await insertInvoice(tx, tenant.tenantId, {
+        id: invoiceId,
+        type: 'APPOINTMENT',
+        invoice_number: `INV-APT-${invoiceId}`,
+        customer_id: customerId,
+        customer_package_id: null,
+        appointment_id: appointmentId,
+        payment_id: paymentId,
+        subtotal: '100000.00',
+        platform_fee: '5000.00',
+        platform_fee_percentage: '5',
+        amount: '105000.00',
+        currency: 'IDR',
+        lines: [],
+        metadata: {},
+        due_date: new Date(Date.now() + 86_400_000).toISOString(),
+        gateway_invoice_id: gatewayId,
+        gateway_invoice_url: null,
+      });
+    });
+    const response = await callback(
+      tenant.tenantId,
+      paidBody({ id: gatewayId, external_id: invoiceId, amount: 105000 }),
+    );
+    expect(response.body.status).toBe('processed');
+    const [payment] = await selectRows<{ status: string }>(
+      db(),
+      sql`SELECT status FROM commerce.payments WHERE id = ${paymentId}`,
+    );
+    expect(payment?.status).toBe('COMPLETED');
+    const event = await events.next(
+      'commerce.payment.completed.v1',
+      (e) => (e.data as { payment_id: string }).payment_id === paymentId,
+    );
+    expect(event.data).toMatchObject({
+      appointment_id: appointmentId,
+      amount: '105000.00',
+      tenant_id: tenant.tenantId,
+    });
+    const ledger = await selectRows<{ base_amount: string; platform_fee: string; net_amount: string }>(
+      db(),
+      sql`SELECT base_amount::text, platform_fee::text, net_amount::text FROM commerce.merchant_ledger WHERE invoice_id = ${invoiceId}`,
+    );
+    expect(ledger).toEqual([{ base_amount: '100000.00', platform_fee: '5000.00', net_amount: '95000.00' }]);
+  });
+
+  it('full flow: purchase → pay on the hosted page over HTTP → sandbox callback → package active', async () => {
+    const { providerInvoice, customerPackageId, token, tenantId } = await purchased();
+    const page = await fetch(providerInvoice.invoice_url);
+    const html = await page.text();
+    expect(html).toContain('800000');
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+    expect(action).toBeDefined();
+    const paid = await fetch(new URL(action as string, providerInvoice.invoice_url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ payment_method: 'QRIS' }).toString(),
+    });
+    expect(paid.status).toBe(200);
+    await harness.sandbox.idle();
+    const delivery = harness.sandbox.deliveries.find((d) => d.invoice_id === providerInvoice.id);
+    expect(delivery).toMatchObject({ delivered: true, status: 'PAID' });
+    expect(delivery?.url).toContain(`/api/v1/webhooks/gateway-invoice/tenant/${tenantId}`);
+    expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
+      status: 'active',
+      payment_status: 'paid',
+      total_credits: 10,
+    });
+  });
+});
