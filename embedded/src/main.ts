@@ -29,6 +29,10 @@ async function main() {
   shutdown.installSignalHandlers();
   // Printed, not only logged: this is the line a newcomer running `npm start` looks for.
   process.stdout.write(`Salon platform ready at ${platform.url} (health: ${platform.url}/healthz)\n`);
+  process.stdout.write(`API reference: ${platform.url}/api/v1/docs\n`);
+  for (const [name, url] of Object.entries(platform.sandboxLinks)) {
+    process.stdout.write(`Sandbox ${name}: ${url}\n`);
+  }
 }
 
 main().catch((error: unknown) => {

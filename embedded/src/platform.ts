@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -7,7 +6,9 @@ import type { Logger } from 'pino';
 import { billingService } from '@salon/billing';
 import { catalogService } from '@salon/catalog';
 import { createGateway, loadGatewayConfig, UPSTREAM_URL_VARIABLES, type ServiceName } from '@salon/gateway';
+import { commerceService } from '@salon/commerce';
 import { identityService } from '@salon/identity';
+import { notificationsService } from '@salon/notifications';
 import { startService, type RunningService, type ServiceDefinition } from '@salon/runtime';
 import { schedulingService } from '@salon/scheduling';
 import { InProcessBus, RabbitBus, type EventBus } from '@salon/messaging';
@@ -20,6 +21,7 @@ import {
   type CommonConfig,
   type Db,
 } from '@salon/service-kit';
+import { freePort, startProviderSandboxes } from './sandboxes';
 import { loadOrCreateSecrets, type PlatformSecrets } from './secrets';
 
 export interface PlatformOptions {
@@ -36,6 +38,8 @@ export interface RunningPlatform {
   url: string;
   secrets: PlatformSecrets;
   bus: EventBus;
+  /** Where the sandbox providers list what they received (mail, messages, invoices). */
+  sandboxLinks: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -69,9 +73,17 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   await bus.start();
 
   // Every process reads the same environment; the embedded secrets fill in keys, the internal token and the
-  // platform administrator. Services listen on free loopback ports; the gateway is the only public door.
+  // platform administrator. Services listen on free loopback ports; the gateway is the only public door,
+  // and its address must be known before commerce starts (it gives it to the provider for callbacks).
+  const port = options.port || (await freePort());
+  const baseEnv = options.env ?? process.env;
+  const sandboxes = await startProviderSandboxes(baseEnv, {
+    callbackToken: `callback-${secrets.internalToken}`,
+  });
   const env: Record<string, string | undefined> = {
-    ...(options.env ?? process.env),
+    ...baseEnv,
+    ...sandboxes.env,
+    PUBLIC_BASE_URL: baseEnv.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
     PORT: '0',
     EVENT_NAMESPACE: options.eventNamespace ?? 'salon',
     JWT_PUBLIC_KEY: secrets.jwtPublicKeyPem,
@@ -91,7 +103,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   }
 
   const gateway = createGateway({
-    config: loadGatewayConfig({ ...env, PORT: String(options.port) }),
+    config: loadGatewayConfig({ ...env, PORT: String(port) }),
     logger,
     readinessChecks: {
       database: () => db.ping(),
@@ -100,18 +112,19 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       },
     },
   });
-  const server = await listen(gateway.createServer(), options.port);
-  const { port } = server.address() as AddressInfo;
+  const server = await listen(gateway.createServer(), port);
 
   return {
     url: `http://localhost:${port}`,
     secrets,
     bus,
+    sandboxLinks: sandboxes.links,
     async stop() {
       await closeServer(server);
       await gateway.close();
       for (const service of services.reverse()) await service.stop();
       await bus.close();
+      await sandboxes.stop();
       await db.close();
       await pglite?.close();
     },
@@ -122,8 +135,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 const EMBEDDED_SERVICES = [
   catalogService,
   schedulingService,
+  commerceService,
   billingService,
   identityService,
+  notificationsService,
 ] as unknown as ServiceDefinition<CommonConfig>[];
 
 function listen(server: Server, port: number): Promise<Server> {

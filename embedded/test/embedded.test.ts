@@ -89,6 +89,10 @@ it('starts on embedded PostgreSQL and the in-process bus, prints its URL, answer
       plan_type: 'FREE',
       status: 'active',
     });
+    // Every service answers behind the gateway.
+    expect((await api('GET', '/staff', undefined, login.body.access_token)).body).toMatchObject({ total: 0 });
+    expect((await api('GET', '/packages/limits', undefined, login.body.access_token)).status).toBe(200);
+    expect(output).toMatch(/Sandbox smtp: http:\/\/127\.0\.0\.1:\d+\/sandbox\/messages/);
     const search = await api('GET', '/services?search=hair', undefined, login.body.access_token);
     expect(search.body.items.map((service: { id: string }) => service.id)).toEqual([created.body.id]);
   } finally {

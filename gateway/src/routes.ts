@@ -190,6 +190,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/customers/{customer_id}/wallet/credits', 'commerce', 'staff', 'Credit a customer\'s wallet', [TA]),
   // commerce: the payment provider's invoice callback
   route('POST',   '/webhooks/gateway-invoice/tenant/{tenant_id}', 'commerce', 'provider-callback', 'Payment provider invoice callback'),
+  route('POST',   '/webhooks/gateway-invoice/platform', 'commerce', 'provider-callback', 'Payment provider callback for platform (subscription) invoices'),
   route('POST',   '/internal/jobs/expire-packages',      'commerce', 'internal', 'Job: expire customer packages past their validity'),
 
   // ── billing: subscriptions ──────────────────────────────────────────────────────────────────────────
