@@ -5,6 +5,7 @@ export * from './validation';
 export * from './zod-helpers';
 export * from './ids';
 export * from './money';
+export * from './money-fields';
 export * from './paging';
 export * from './config';
 export * from './logger';

@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { SERVICE_STATUSES } from '@salon/contracts';
 import {
+  amountField,
   authOf,
   authenticate,
   boolQuery,
@@ -29,7 +30,7 @@ import {
   type Viewer,
   type Writer,
 } from '../domain/manage-services';
-import { amountField, createServiceBody, outletPricingBody, updateServiceBody } from './fields';
+import { createServiceBody, outletPricingBody, updateServiceBody } from './fields';
 
 const duration = intQuery.pipe(z.int().min(5).max(480));
 

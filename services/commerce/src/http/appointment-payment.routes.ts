@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import {
-  authOf,
+  amountField,
   authenticate,
+  authOf,
   forbidden,
   objectId,
   parseInput,
@@ -13,7 +14,6 @@ import {
 import { processAppointmentPayment } from '../domain/appointment-payment';
 import type { CommerceDeps } from '../domain/deps';
 import { creditWallet, customerWallet } from '../domain/wallet';
-import { amountField } from './fields';
 
 const processBody = z.object({
   appointment_id: objectId,

@@ -1,13 +1,14 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
-  authOf,
+  amountField,
   authenticate,
+  authOf,
   boolQuery,
   objectId,
   offsetOf,
-  pageQuerySchema,
   paged,
+  pageQuerySchema,
   parseInput,
   requireRoles,
   staffOf,
@@ -25,7 +26,6 @@ import {
 } from '../domain/customer-packages';
 import type { CommerceDeps } from '../domain/deps';
 import { redeemCredits } from '../domain/redeem-credits';
-import { amountField } from './fields';
 
 const notes = z.string().max(500).nullable().optional();
 

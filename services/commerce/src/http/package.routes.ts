@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import {
+  amountField,
   authenticate,
   boolQuery,
   objectId,
   offsetOf,
-  pageQuerySchema,
   paged,
+  pageQuerySchema,
   parseInput,
   requireRoles,
   tenantOf,
@@ -21,7 +22,6 @@ import {
   packageLimits,
   type PackageView,
 } from '../domain/manage-packages';
-import { amountField } from './fields';
 
 const itemSchema = z.object({
   service_id: objectId,

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { decimalSchema } from '@salon/contracts';
-import { formatMoney, money } from '@salon/service-kit';
+import { formatMoney, money } from './money';
 
 /** numeric(14, 2): twelve digits before the point. */
 const MAX_AMOUNT = '999999999999.99';
@@ -37,3 +38,8 @@ export const amountField = ({ positive = false } = {}) =>
       }
     })
     .transform((value) => formatMoney(value));
+
+export const currencyField = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, { error: 'Currency must be a 3-letter ISO 4217 code' })
+  .transform((code) => code.toUpperCase());
