@@ -2,17 +2,43 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor } from '@salon/testing';
+import {
+  createTestDatabase,
+  deleteBrokerNamespace,
+  testAmqpUrl,
+  testNamespace,
+  waitFor,
+} from '@salon/testing';
 
 /**
- * `npm start` in a child process, as a newcomer runs it: embedded PostgreSQL (PGlite) and the in-process bus,
- * on a free port. (PGlite needs real dynamic imports, which jest's module sandbox does not give.)
+ * `npm start` in a child process, as a newcomer runs it, on a free port: first on embedded PostgreSQL (PGlite)
+ * and the in-process bus, then the same process on real PostgreSQL and RabbitMQ. (PGlite needs real dynamic
+ * imports, which jest's module sandbox does not give.) Each run drives every service through the gateway.
  */
-it('starts on embedded PostgreSQL and the in-process bus, prints its URL, answers health and readiness', async () => {
+it('runs on embedded PostgreSQL and the in-process bus', async () => {
+  await runPlatformJourney({});
+}, 120_000);
+
+it('runs the same process on real PostgreSQL and RabbitMQ', async () => {
+  const database = await createTestDatabase('embedded');
+  const namespace = testNamespace();
+  try {
+    await runPlatformJourney({
+      DATABASE_URL: database.url,
+      AMQP_URL: testAmqpUrl(),
+      EVENT_NAMESPACE: namespace,
+    });
+  } finally {
+    await database.drop();
+    await deleteBrokerNamespace(namespace);
+  }
+}, 120_000);
+
+async function runPlatformJourney(extraEnv: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-embedded-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
     cwd: join(__dirname, '..', '..'),
-    env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -95,9 +121,51 @@ it('starts on embedded PostgreSQL and the in-process bus, prints its URL, answer
     expect(output).toMatch(/Sandbox smtp: http:\/\/127\.0\.0\.1:\d+\/sandbox\/messages/);
     const search = await api('GET', '/services?search=hair', undefined, login.body.access_token);
     expect(search.body.items.map((service: { id: string }) => service.id)).toEqual([created.body.id]);
+
+    // Upgrade journey across every service: FREE allows 10 services; the 11th is refused until the tenant
+    // pays a PRO invoice on the sandbox's hosted page; the paid callback goes gateway → commerce → billing,
+    // and the new plan reaches catalog's replica.
+    const token = login.body.access_token;
+    const newService = (n: number) =>
+      api(
+        'POST',
+        '/services',
+        {
+          name: `Service ${n}`,
+          slug: `service-${n}`,
+          category: 'other',
+          duration_minutes: 30,
+          pricing: { base_price: 1000, currency: 'IDR' },
+        },
+        token,
+      );
+    for (let n = 2; n <= 10; n += 1) expect((await newService(n)).status).toBe(201);
+    expect((await newService(11)).status).toBe(402);
+    const upgrade = await api('POST', '/subscriptions/upgrade', { target_plan: 'pro' }, token);
+    expect(upgrade.status).toBe(200);
+    expect(upgrade.body).toMatchObject({ status: 'payment_pending', subscription: { plan: 'free' } });
+    const page = new URL(
+      upgrade.body.invoice.gateway_payment_url ?? upgrade.body.invoice.gateway_invoice_url,
+    );
+    const hosted = await (await fetch(page)).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(hosted)?.[1];
+    expect(action).toBeDefined();
+    const paid = await fetch(new URL(action!, page), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'payment_method=QRIS',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBeLessThan(400);
+    await waitFor(async () => (await newService(11)).status === 201, {
+      timeoutMs: 30_000,
+      message: 'the PRO plan never reached catalog',
+    });
+    const current = await api('GET', '/subscriptions/current', undefined, token);
+    expect(current.body.plan_type).toBe('PRO');
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 60_000);
+}

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import * as amqp from 'amqplib';
 import type { Logger } from 'pino';
 import type { EventSchemas } from '@salon/contracts';
 import { RabbitBus, deleteTopology, topologyNames } from '@salon/messaging';
@@ -60,4 +61,26 @@ export async function killBrokerConnection(connectionName: string): Promise<void
     .map((line) => line.split('\t')[0]!);
   if (pids.length === 0) throw new Error(`No broker connection named ${connectionName}`);
   for (const pid of pids) await run('rabbitmqctl', ['close_connection', pid, 'test: connection cut']);
+}
+
+/**
+ * Deletes every queue and exchange of a namespace that a process outside the test created (for example
+ * the embedded platform run as a child process), so test runs leave nothing on the broker.
+ */
+export async function deleteBrokerNamespace(namespace: string): Promise<void> {
+  const { stdout } = await run('rabbitmqctl', ['list_queues', 'name', '-q', '--no-table-headers']);
+  const queues = stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((name) => name.startsWith(`${namespace}.`));
+  const connection = await amqp.connect(testAmqpUrl());
+  try {
+    const channel = await connection.createChannel();
+    for (const queue of queues) await channel.deleteQueue(queue);
+    const names = topologyNames(namespace);
+    for (const exchange of [names.events, names.deadLetters, names.delay])
+      await channel.deleteExchange(exchange);
+  } finally {
+    await connection.close();
+  }
 }
