@@ -163,6 +163,98 @@ async function runPlatformJourney(extraEnv: Record<string, string>) {
     });
     const current = await api('GET', '/subscriptions/current', undefined, token);
     expect(current.body.plan_type).toBe('PRO');
+
+    // Booking journey: staff with working hours, a customer books and pays by QRIS on the hosted page; the
+    // provider's callback goes gateway → commerce, and scheduling confirms the appointment.
+    const outlets = await api('GET', '/outlets', undefined, token);
+    const outletId = outlets.body.items[0].id as string;
+    const staff = await api(
+      'POST',
+      '/staff',
+      {
+        outlet_id: outletId,
+        first_name: 'Sari',
+        last_name: 'Dewi',
+        email: 'sari@embedded.example',
+        position: 'Senior Provider',
+        employment_type: 'full_time',
+      },
+      token,
+    );
+    expect(staff.status).toBe(201);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+      new Date(Date.now() + 5 * 86_400_000),
+    );
+    const hours = await api(
+      'POST',
+      '/availability',
+      {
+        staff_id: staff.body.id,
+        date: day,
+        start_time: '09:00',
+        end_time: '17:00',
+        availability_type: 'working_hours',
+      },
+      token,
+    );
+    expect(hours.status).toBe(201);
+    const customerBody = {
+      email: 'rina@embedded.example',
+      password: 'Secret123',
+      tenant_slug: registered.body.slug,
+    };
+    expect(
+      (
+        await api('POST', '/customer/auth/register', {
+          ...customerBody,
+          first_name: 'Rina',
+          last_name: 'Putri',
+        })
+      ).status,
+    ).toBe(201);
+    const customer = await api('POST', '/customer/auth/login', customerBody);
+    expect(customer.status).toBe(200);
+    const customerToken = customer.body.access_token as string;
+    const booked = await api(
+      'POST',
+      '/appointments',
+      {
+        outlet_id: outletId,
+        appointment_date: day,
+        start_time: '10:00',
+        services: [{ service_id: created.body.id, staff_id: staff.body.id }],
+      },
+      customerToken,
+    );
+    expect(booked.status).toBe(201);
+    expect(booked.body.status).toBe('pending');
+    const payment = await waitFor(async () => {
+      const attempt = await api(
+        'POST',
+        '/customer/payments/process-appointment',
+        { appointment_id: booked.body.id, payment_method: 'QRIS' },
+        customerToken,
+      );
+      return attempt.status === 200 || attempt.status === 201 ? attempt.body : undefined;
+    });
+    const appointmentPage = new URL(payment.payment_url);
+    const appointmentForm = /<form method="post" action="([^"]+)"/.exec(
+      await (await fetch(appointmentPage)).text(),
+    );
+    const settled = await fetch(new URL(appointmentForm![1]!, appointmentPage), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'payment_method=QRIS',
+      redirect: 'manual',
+    });
+    expect(settled.status).toBeLessThan(400);
+    await waitFor(
+      async () => {
+        const appointment = await api('GET', `/appointments/${booked.body.id}`, undefined, customerToken);
+        return appointment.body.status === 'confirmed';
+      },
+      { timeoutMs: 30_000, message: 'the paid appointment was never confirmed' },
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

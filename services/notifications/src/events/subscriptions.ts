@@ -7,7 +7,12 @@ import {
   applyPaymentCompleted,
   applyPaymentLinkCreated,
 } from './handlers/appointment';
-import { applyCustomerDeleted, applyCustomerRegistered } from './handlers/customer';
+import {
+  applyCustomerDeleted,
+  applyCustomerRegistered,
+  sendVerificationCodes,
+  type VerificationMessage,
+} from './handlers/customer';
 import {
   applyCustomerUpdated,
   applyOutletEvent,
@@ -23,7 +28,16 @@ export const PAYMENT_CONSUMER = 'notifications.commerce-payments';
 
 export function notificationsSubscriptions(deps: NotificationsDeps): Subscription[] {
   const { store } = deps;
-  const customerRegistered = applyCustomerRegistered(deps);
+  // Codes prepared inside the inbox transaction, sent after it commits (never while holding it).
+  const codesToSend = new Map<string, VerificationMessage[]>();
+  const applyCustomerEvent = store.inboxed(CUSTOMER_CONSUMER, async (event, tx) => {
+    if (event.type === 'identity.customer.registered.v1') {
+      codesToSend.set(event.id, await applyCustomerRegistered(event, tx));
+      return;
+    }
+    if (event.type === 'identity.customer.deleted.v1') return applyCustomerDeleted(event, tx);
+    return applyCustomerUpdated(event, tx);
+  });
   return [
     {
       consumer: TENANT_CONSUMER,
@@ -42,11 +56,15 @@ export function notificationsSubscriptions(deps: NotificationsDeps): Subscriptio
         'identity.customer.deleted.v1',
       ],
       prefetch: 1,
-      handle: store.inboxed(CUSTOMER_CONSUMER, async (event, tx) => {
-        if (event.type === 'identity.customer.registered.v1') return customerRegistered(event, tx);
-        if (event.type === 'identity.customer.deleted.v1') return applyCustomerDeleted(event, tx);
-        return applyCustomerUpdated(event, tx);
-      }),
+      handle: async (event) => {
+        try {
+          await applyCustomerEvent(event);
+          const codes = codesToSend.get(event.id);
+          if (codes) await sendVerificationCodes(deps, codes);
+        } finally {
+          codesToSend.delete(event.id);
+        }
+      },
     },
     {
       consumer: STAFF_CONSUMER,
