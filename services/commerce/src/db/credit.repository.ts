@@ -5,7 +5,7 @@ import { isoOf } from './rows';
 export interface CreditRow {
   id: string;
   tenant_id: string;
-  customer_id: string;
+  customer_id: string | null;
   customer_package_id: string;
   service_id: string;
   service_name: string;
@@ -31,7 +31,7 @@ export async function insertCredits(
   tenantId: string,
   rows: {
     id: string;
-    customer_id: string;
+    customer_id: string | null;
     customer_package_id: string;
     service_id: string;
     service_name: string;

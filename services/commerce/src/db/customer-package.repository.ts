@@ -6,7 +6,7 @@ import { isoOf } from './rows';
 export interface CustomerPackageRow {
   id: string;
   tenant_id: string;
-  customer_id: string;
+  customer_id: string | null;
   package_id: string;
   outlet_id: string;
   package_name: string;

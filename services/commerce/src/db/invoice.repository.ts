@@ -140,7 +140,7 @@ export interface LedgerEntry {
   currency: string;
 }
 
-/** One credit per invoice (invoice_id is unique). */
+/** One credit per invoice ((invoice_id, entry_type) is unique; a refund adds one reversal). */
 export async function creditMerchant(tx: Executor, tenantId: string, entry: LedgerEntry): Promise<boolean> {
   const rows = await selectRows<{ id: string }>(
     tx,
@@ -148,7 +148,7 @@ export async function creditMerchant(tx: Executor, tenantId: string, entry: Ledg
           net_amount, currency)
         VALUES (${newId()}, ${tenantId}, ${entry.invoice_id}, ${entry.payment_id}, ${entry.base_amount},
           ${entry.platform_fee}, ${entry.net_amount}, ${entry.currency})
-        ON CONFLICT (invoice_id) DO NOTHING RETURNING id`,
+        ON CONFLICT (invoice_id, entry_type) DO NOTHING RETURNING id`,
   );
   return rows.length > 0;
 }
@@ -182,4 +182,26 @@ export async function saveProviderAccount(
     INSERT INTO commerce.provider_accounts (tenant_id, account_id) VALUES (${tenantId}, ${accountId})
     ON CONFLICT (tenant_id) DO NOTHING`);
   return (await findProviderAccount(tx, tenantId)) as string;
+}
+
+/**
+ * Reverses the merchant credit of an invoice with a negative entry of the same amounts (a refund). Once per
+ * invoice ((invoice_id, entry_type) is unique); false when there was no credit or it is already reversed.
+ */
+export async function reverseMerchantCredit(
+  tx: Executor,
+  tenantId: string,
+  invoiceId: string,
+): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO commerce.merchant_ledger (id, tenant_id, invoice_id, payment_id, base_amount, platform_fee,
+          net_amount, currency, entry_type)
+        SELECT ${newId()}, tenant_id, invoice_id, payment_id, -base_amount, -platform_fee, -net_amount, currency,
+          'reversal'
+        FROM commerce.merchant_ledger
+        WHERE tenant_id = ${tenantId} AND invoice_id = ${invoiceId} AND entry_type = 'credit'
+        ON CONFLICT (invoice_id, entry_type) DO NOTHING RETURNING id`,
+  );
+  return rows.length > 0;
 }

@@ -89,3 +89,22 @@ export async function countOpenPayments(
   );
   return row?.n ?? 0;
 }
+
+/**
+ * COMPLETED → REFUNDED for the appointment's payment; the row as it was, or undefined when it is not a completed
+ * payment of that appointment (already refunded, unknown, or never completed): the refund's idempotency gate.
+ */
+export async function markAppointmentPaymentRefunded(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  appointmentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await selectRows<PaymentRow>(
+    tx,
+    sql`UPDATE commerce.payments SET status = 'REFUNDED'
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND appointment_id = ${appointmentId} AND status = 'COMPLETED'
+        RETURNING ${columns}`,
+  );
+  return row;
+}

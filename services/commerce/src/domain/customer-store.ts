@@ -221,7 +221,7 @@ export async function createPackagePaymentLink(
   if (!row) throw notFound('Customer package not found');
   if (row.payment_status === 'paid' || row.status !== 'pending_payment')
     throw conflict('Package already paid');
-  const customer = await findCustomer(deps.db.orm, tenantId, row.customer_id);
+  const customer = row.customer_id ? await findCustomer(deps.db.orm, tenantId, row.customer_id) : undefined;
   if (!customer || (!customer.email && !customer.phone))
     throw badRequest('Customer must have an email or a phone number to receive a payment link');
   const channels = deliveryMethods(input, customer);

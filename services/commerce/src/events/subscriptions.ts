@@ -7,14 +7,16 @@ import {
   applyOutletEvent,
   applyTenantEvent,
 } from './handlers/identity';
+import { applyPaymentOrphaned } from './handlers/payments';
 
 export const TENANT_CONSUMER = 'commerce.identity-tenants';
 export const OUTLET_CONSUMER = 'commerce.identity-outlets';
 export const CUSTOMER_CONSUMER = 'commerce.identity-customers';
 export const SERVICE_CONSUMER = 'commerce.catalog-services';
 export const APPOINTMENT_CONSUMER = 'commerce.scheduling-appointments';
+export const ORPHANED_PAYMENT_CONSUMER = 'commerce.scheduling-orphaned-payments';
 
-/** Commerce's replicas (billing's plans are kept by the runtime's plan-limits replica). */
+/** Commerce's replicas (billing's plans are kept by the runtime's plan-limits replica) and refunds. */
 export function commerceSubscriptions(store: MessagingStore): Subscription[] {
   return [
     {
@@ -59,6 +61,11 @@ export function commerceSubscriptions(store: MessagingStore): Subscription[] {
         'scheduling.appointment.status_changed.v1',
       ],
       handle: store.inboxed(APPOINTMENT_CONSUMER, applyAppointmentEvent),
+    },
+    {
+      consumer: ORPHANED_PAYMENT_CONSUMER,
+      events: ['scheduling.appointment.payment_orphaned.v1'],
+      handle: store.inboxed(ORPHANED_PAYMENT_CONSUMER, applyPaymentOrphaned),
     },
   ];
 }

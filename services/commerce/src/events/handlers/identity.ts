@@ -8,6 +8,8 @@ import type {
   TenantUpdatedV1,
 } from '@salon/contracts';
 import type { Executor } from '@salon/service-kit';
+import { eraseCustomerData } from '../../db/erasure.repository';
+import { writeAudit } from '../../db/invoice.repository';
 import { anonymiseCustomer, upsertCustomer, upsertOutlet, upsertTenant } from '../../db/replica.repository';
 
 /** identity.tenant.registered/updated.v1: name and e-mail (provider sub-account), currency, wallet setting. */
@@ -53,8 +55,19 @@ export async function applyCustomerEvent(event: EventEnvelope, tx: Executor): Pr
   });
 }
 
-/** identity.customer.deleted.v1: the customer's contact data is removed from commerce. */
+/**
+ * identity.customer.deleted.v1, one inbox transaction: the replica's contact data is removed; settled payments,
+ * paid invoices and paid customer packages are anonymised; other payments, unpaid invoices and packages, the
+ * wallet and its transactions are deleted (`eraseCustomerData`).
+ */
 export async function applyCustomerDeleted(event: EventEnvelope, tx: Executor): Promise<void> {
   const data = event.data as CustomerDeletedV1;
   await anonymiseCustomer(tx, data.tenant_id, data.customer_id);
+  const counts = await eraseCustomerData(tx, data.tenant_id, data.customer_id);
+  await writeAudit(tx, data.tenant_id, {
+    action: 'CUSTOMER_DATA_ERASED',
+    entity_type: 'customer',
+    entity_id: data.customer_id,
+    details: { reason: data.reason, gdpr_deletion: data.gdpr_deletion, ...counts },
+  });
 }
