@@ -5,3 +5,4 @@ export * from './infrastructure';
 export * from './tokens';
 export * from './wait';
 export * from './service';
+export * from './fixtures';

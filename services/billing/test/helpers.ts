@@ -1,7 +1,7 @@
 import type { EventData, EventType, TenantRegisteredV1 } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
-import { waitFor, type TestService } from '@salon/testing';
+import { waitFor, type TestService, tenantSettingsFixture } from '@salon/testing';
 import type { Clock } from '../src/domain/deps';
 
 /** A clock the test sets; billing reads "now" from it (periods, proration, UTC days). */
@@ -59,18 +59,7 @@ export function registeredData(tenant: Tenant, createdAt: string): TenantRegiste
     email: 'owner@glow.example',
     phone: null,
     is_active: true,
-    settings: {
-      timezone: 'Asia/Jakarta',
-      currency: 'IDR',
-      language: 'id',
-      business_type: 'salon',
-      staff_position_templates: [],
-      service_category_templates: [],
-      booking_advance_days: 30,
-      cancellation_hours: 24,
-      wallet_enabled: false,
-      loyalty_points_enabled: false,
-    },
+    settings: tenantSettingsFixture(),
     subscription_id: tenant.subscriptionId,
     client_partner_id: 'partner',
     client_partner_number: 'CP-0000000001',

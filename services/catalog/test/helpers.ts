@@ -1,7 +1,7 @@
 import { PLAN_CATALOGUE, type OutletUpsertedV1, type PlanType, type TenantUpdatedV1 } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
-import type { TestService } from '@salon/testing';
+import { tenantUpdatedFixture, type TestService } from '@salon/testing';
 import { applyOutletEvent } from '../src/events/handlers/identity-outlet';
 
 let counter = 0;
@@ -92,31 +92,7 @@ export function tenantUpdatedData(
   version: number,
   settings: Partial<TenantUpdatedV1['settings']> = {},
 ): TenantUpdatedV1 {
-  return {
-    tenant_id: tenantId,
-    name: 'Glow',
-    slug: `glow-${tenantId}`,
-    email: 'owner@glow.example',
-    phone: null,
-    description: null,
-    website: null,
-    is_active: true,
-    settings: {
-      timezone: 'Asia/Jakarta',
-      currency: 'IDR',
-      language: 'id',
-      business_type: 'salon',
-      staff_position_templates: [],
-      service_category_templates: [],
-      booking_advance_days: 30,
-      cancellation_hours: 24,
-      wallet_enabled: false,
-      loyalty_points_enabled: false,
-      ...settings,
-    },
-    updated_at: new Date().toISOString(),
-    version,
-  };
+  return tenantUpdatedFixture(tenantId, version, settings);
 }
 
 /** Creates a service as the tenant admin and returns its body. */

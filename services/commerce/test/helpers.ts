@@ -10,7 +10,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provider';
 import { newId } from '@salon/service-kit';
-import { startTestService, type TestService } from '@salon/testing';
+import { serviceUpsertedFixture, startTestService, type TestService } from '@salon/testing';
 import { commerceService } from '../src/definition';
 import { applyServiceUpserted } from '../src/events/handlers/catalog';
 import { applyCustomerEvent, applyOutletEvent, applyTenantEvent } from '../src/events/handlers/identity';
@@ -134,37 +134,11 @@ export async function onPlan(service: TestService, tenantId: string, plan: PlanT
 }
 
 export function serviceData(tenantId: string, overrides: Partial<ServiceUpsertedV1> = {}): ServiceUpsertedV1 {
-  const now = new Date().toISOString();
+  const base = serviceUpsertedFixture(tenantId);
   return {
-    service_id: newId(),
-    tenant_id: tenantId,
-    name: 'Haircut',
-    slug: `haircut-${newId()}`,
-    description: null,
-    category: 'hair_cut',
+    ...base,
     duration_minutes: 45,
-    preparation_minutes: 0,
-    cleanup_minutes: 0,
-    max_advance_booking_days: 90,
-    min_advance_booking_hours: 1,
-    requires_staff: true,
-    required_staff_count: 1,
-    allow_parallel_bookings: false,
-    max_parallel_bookings: 1,
-    pricing: {
-      base_price: '100000.00',
-      currency: 'IDR',
-      outlet_prices: {},
-      promotional_price: null,
-      promotional_valid_until: null,
-    },
-    tags: [],
-    image_url: null,
-    is_active: true,
-    status: 'active',
-    created_at: now,
-    updated_at: now,
-    version: 1,
+    pricing: { ...base.pricing, base_price: '100000.00' },
     ...overrides,
   };
 }

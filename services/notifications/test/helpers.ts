@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppointmentSnapshot, EventData, EventType } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId, selectRows } from '@salon/service-kit';
-import { startTestService, waitFor, type TestService } from '@salon/testing';
+import { startTestService, waitFor, type TestService, tenantSettingsFixture } from '@salon/testing';
 import { createNotificationsService } from '../src/definition';
 import { startHttpSink, startSmtpSandbox, type Sandbox } from '../src/sandbox/sandboxes';
 
@@ -73,18 +73,7 @@ export async function seedTenant(service: TestService, language = 'en') {
       description: null,
       website: null,
       is_active: true,
-      settings: {
-        timezone: 'Asia/Jakarta',
-        currency: 'IDR',
-        language,
-        business_type: 'salon',
-        staff_position_templates: [],
-        service_category_templates: [],
-        booking_advance_days: 30,
-        cancellation_hours: 24,
-        wallet_enabled: false,
-        loyalty_points_enabled: false,
-      },
+      settings: tenantSettingsFixture({ language }),
       updated_at: now,
       version: 1,
     },

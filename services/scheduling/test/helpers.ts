@@ -8,7 +8,7 @@ import {
 } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
-import type { TestService } from '@salon/testing';
+import { serviceUpsertedFixture, tenantUpdatedFixture, type TestService } from '@salon/testing';
 import { addDays, localOf } from '../src/domain/time-rules';
 import { applyServiceUpserted } from '../src/events/handlers/catalog-service';
 import { applyCustomerEvent } from '../src/events/handlers/identity-customer';
@@ -58,32 +58,7 @@ export function tenantData(
   overrides: Partial<TenantUpdatedV1> = {},
 ): TenantUpdatedV1 {
   version += 1;
-  return {
-    tenant_id: tenantId,
-    name: 'Glow',
-    slug: `glow-${tenantId}`,
-    email: 'owner@glow.example',
-    phone: null,
-    description: null,
-    website: null,
-    is_active: true,
-    settings: {
-      timezone: 'Asia/Jakarta',
-      currency: 'IDR',
-      language: 'id',
-      business_type: 'salon',
-      staff_position_templates: [],
-      service_category_templates: [],
-      booking_advance_days: 30,
-      cancellation_hours: 24,
-      wallet_enabled: false,
-      loyalty_points_enabled: false,
-      ...settings,
-    },
-    updated_at: new Date().toISOString(),
-    version,
-    ...overrides,
-  };
+  return tenantUpdatedFixture(tenantId, version, settings, overrides);
 }
 
 export async function setTenant(
@@ -128,39 +103,7 @@ export async function addOutlet(service: TestService, tenantId: string): Promise
 }
 
 export function serviceData(tenantId: string, overrides: Partial<ServiceUpsertedV1> = {}): ServiceUpsertedV1 {
-  const now = new Date().toISOString();
-  return {
-    service_id: newId(),
-    tenant_id: tenantId,
-    name: 'Haircut',
-    slug: `haircut-${newId()}`,
-    description: null,
-    category: 'hair_cut',
-    duration_minutes: 60,
-    preparation_minutes: 0,
-    cleanup_minutes: 0,
-    max_advance_booking_days: 90,
-    min_advance_booking_hours: 1,
-    requires_staff: true,
-    required_staff_count: 1,
-    allow_parallel_bookings: false,
-    max_parallel_bookings: 1,
-    pricing: {
-      base_price: '150000.00',
-      currency: 'IDR',
-      outlet_prices: {},
-      promotional_price: null,
-      promotional_valid_until: null,
-    },
-    tags: [],
-    image_url: null,
-    is_active: true,
-    status: 'active',
-    created_at: now,
-    updated_at: now,
-    version: 1,
-    ...overrides,
-  };
+  return serviceUpsertedFixture(tenantId, overrides);
 }
 
 export async function addService(

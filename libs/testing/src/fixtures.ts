@@ -1,0 +1,85 @@
+import type { ServiceUpsertedV1, TenantSettings, TenantUpdatedV1 } from '@salon/contracts';
+import { newId } from '@salon/service-kit';
+
+/**
+ * Contract fixtures: valid event payloads with sensible defaults, shared by every service's tests so each
+ * does not keep its own copy of the contracts' shapes. Tests override only what they assert on.
+ */
+export function tenantSettingsFixture(overrides: Partial<TenantSettings> = {}): TenantSettings {
+  return {
+    timezone: 'Asia/Jakarta',
+    currency: 'IDR',
+    language: 'id',
+    business_type: 'salon',
+    staff_position_templates: [],
+    service_category_templates: [],
+    booking_advance_days: 30,
+    cancellation_hours: 24,
+    wallet_enabled: false,
+    loyalty_points_enabled: false,
+    ...overrides,
+  };
+}
+
+/** `identity.tenant.updated.v1` data for a tenant named Glow. */
+export function tenantUpdatedFixture(
+  tenantId: string,
+  version: number,
+  settings: Partial<TenantSettings> = {},
+  overrides: Partial<TenantUpdatedV1> = {},
+): TenantUpdatedV1 {
+  return {
+    tenant_id: tenantId,
+    name: 'Glow',
+    slug: `glow-${tenantId}`,
+    email: 'owner@glow.example',
+    phone: null,
+    description: null,
+    website: null,
+    is_active: true,
+    settings: tenantSettingsFixture(settings),
+    updated_at: new Date().toISOString(),
+    version,
+    ...overrides,
+  };
+}
+
+/** `catalog.service.upserted.v1` data: an active single-booking haircut priced in IDR. */
+export function serviceUpsertedFixture(
+  tenantId: string,
+  overrides: Partial<ServiceUpsertedV1> = {},
+): ServiceUpsertedV1 {
+  const now = new Date().toISOString();
+  return {
+    service_id: newId(),
+    tenant_id: tenantId,
+    name: 'Haircut',
+    slug: `haircut-${newId()}`,
+    description: null,
+    category: 'hair_cut',
+    duration_minutes: 60,
+    preparation_minutes: 0,
+    cleanup_minutes: 0,
+    max_advance_booking_days: 90,
+    min_advance_booking_hours: 1,
+    requires_staff: true,
+    required_staff_count: 1,
+    allow_parallel_bookings: false,
+    max_parallel_bookings: 1,
+    pricing: {
+      base_price: '150000.00',
+      currency: 'IDR',
+      outlet_prices: {},
+      promotional_price: null,
+      promotional_valid_until: null,
+    },
+    tags: [],
+    image_url: null,
+    is_active: true,
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...overrides,
+  };
+}
