@@ -1,27 +1,22 @@
 import { z } from 'zod';
-import { errorBodySchema, validationErrorBodySchema } from '@salon/contracts';
+import {
+  API_OPERATIONS,
+  errorBodySchema,
+  validationErrorBodySchema,
+  type OperationSchemaMap,
+  type OperationSchemas,
+} from '@salon/contracts';
 import { API_PREFIX, ROUTES, type Area, type Method, type Route } from './routes';
 
 /**
  * The platform's one OpenAPI 3.1 document, built from the routing table (every non-internal row) and, where
  * `libs/contracts` has them, the zod schemas of an operation's query, body and response (`z.toJSONSchema`,
- * JSON Schema 2020-12, which OpenAPI 3.1 uses). Internal paths are left out. As each service lands it adds
- * its operations' contract schemas to `OPERATION_SCHEMAS`.
+ * JSON Schema 2020-12, which OpenAPI 3.1 uses). Internal paths are left out. Each service keeps its
+ * operations' schemas in `libs/contracts/src/api/<service>.ts`, which its routes validate with.
  */
 
-export interface OperationSchemas {
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  response?: z.ZodType;
-  /** Success status; 200 unless given. */
-  status?: number;
-}
-
-/** Contract schemas by "METHOD /path" (the routing table's path template). */
-export type OperationSchemaMap = Partial<Record<`${Method} ${string}`, OperationSchemas>>;
-
-// Filled by the service issues from libs/contracts as their HTTP shapes land.
-export const OPERATION_SCHEMAS: OperationSchemaMap = {};
+/** Contract schemas by "METHOD /path" (the routing table's path template), from libs/contracts. */
+export const OPERATION_SCHEMAS: OperationSchemaMap = API_OPERATIONS;
 
 type JsonObject = Record<string, unknown>;
 
@@ -52,6 +47,17 @@ const SECURITY: Record<Exclude<Area, 'internal'>, JsonObject[]> = {
   either: [{ staffToken: [] }, { customerToken: [] }],
 };
 
+/** The shared error responses of `OperationSchemas.errors`, by status (each a `{detail}` ErrorBody). */
+const ERROR_RESPONSES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  402: 'PaymentRequired',
+  403: 'Forbidden',
+  409: 'Conflict',
+  500: 'InternalServerError',
+  502: 'BadGateway',
+};
+
 const AREA_NOTE: Record<Exclude<Area, 'internal'>, string> = {
   public: 'Public: no token; rate-limited per client address.',
   'provider-callback': 'Payment provider callback: no bearer token (commerce checks `x-callback-token`).',
@@ -78,27 +84,46 @@ function operationId(method: Method, path: string): string {
 }
 
 function pathParameters(path: string): JsonObject[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema:
-      name === 'slug' ? { type: 'string', pattern: '^[a-z0-9-]+$' } : { type: 'string', pattern: ID_PATTERN },
-  }));
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) =>
+    name === 'slug'
+      ? {
+          name,
+          in: 'path',
+          required: true,
+          description: "The tenant's slug",
+          schema: { type: 'string', pattern: '^[a-z0-9-]+$' },
+        }
+      : {
+          name,
+          in: 'path',
+          required: true,
+          description: `The ${name.replace(/_id$/, '').replace(/_/g, ' ')}'s identifier`,
+          schema: { type: 'string', pattern: ID_PATTERN },
+        },
+  );
 }
 
 function queryParameters(query: z.ZodObject | undefined): JsonObject[] {
   if (query === undefined) return [];
-  const json = toJsonSchema(query, 'input') as {
-    properties?: Record<string, JsonObject>;
-    required?: string[];
-  };
-  return Object.entries(json.properties ?? {}).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: json.required?.includes(name) ?? false,
-    schema,
-  }));
+  type ObjectJson = { properties?: Record<string, JsonObject>; required?: string[] };
+  // Query fields arrive as strings and are preprocessed (`intQuery.pipe(z.int().min(1)).default(1)`): the input
+  // side tells which are required, the output side their bounds and defaults (the input side of a preprocess
+  // is the bare integer). A field whose output JSON Schema cannot show (an amount's transform) keeps its input.
+  const input = toJsonSchema(query, 'input') as ObjectJson;
+  const output = toJsonSchema(query, 'output') as ObjectJson;
+  return Object.entries(input.properties ?? {}).map(([name, inputSchema]) => {
+    const outputSchema = output.properties?.[name];
+    const chosen = outputSchema && Object.keys(outputSchema).length > 0 ? outputSchema : inputSchema;
+    // A field's `.describe()` becomes the parameter's description (OpenAPI keeps it beside the schema).
+    const { description, ...schema } = chosen;
+    return {
+      name,
+      in: 'query',
+      required: input.required?.includes(name) ?? false,
+      ...(typeof description === 'string' ? { description } : {}),
+      schema,
+    };
+  });
 }
 
 function operation(
@@ -121,6 +146,10 @@ function operation(
   if (route.area === 'customer' || route.area === 'staff' || route.area === 'either') {
     responses['401'] = responseRef('Unauthorized');
     responses['403'] = responseRef('Forbidden');
+  }
+  for (const status of schemas?.errors ?? []) {
+    const name = ERROR_RESPONSES[status];
+    responses[String(status)] = name ? responseRef(name) : errorResponse(`Error ${status}`);
   }
   responses['404'] = responseRef('NotFound');
   if (BODY_METHODS.has(route.method)) responses['413'] = responseRef('PayloadTooLarge');
@@ -231,11 +260,16 @@ export function buildOpenApiDocument(
         'Retry-After': integerHeader('Seconds to wait before retrying'),
       },
       responses: {
-        Unauthorized: errorResponse('Missing or invalid access token', {
+        BadRequest: errorResponse('The request was refused by a business rule (the detail says which)'),
+        Unauthorized: errorResponse('Missing or invalid access token, or wrong credentials', {
           'WWW-Authenticate': { schema: { type: 'string' } },
         }),
         Forbidden: errorResponse('The token is valid but may not use this route'),
+        PaymentRequired: errorResponse(
+          "The tenant's plan does not allow it (a limit reached or a paid feature)",
+        ),
         NotFound: errorResponse('Not found, or of another tenant'),
+        Conflict: errorResponse('Conflicts with existing data (a duplicate, or a state that forbids it)'),
         PayloadTooLarge: errorResponse('Request body over 1 MB'),
         ValidationError: {
           description: 'Request validation failed',
@@ -245,6 +279,8 @@ export function buildOpenApiDocument(
           'Retry-After': headerRef('Retry-After'),
           ...RATE_LIMIT_HEADERS,
         }),
+        InternalServerError: errorResponse('The operation failed inside the service (the detail says how)'),
+        BadGateway: errorResponse('An upstream provider (e.g. the payment gateway) failed'),
         ServiceUnavailable: errorResponse('The owning service is temporarily unavailable', {
           'Retry-After': headerRef('Retry-After'),
         }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedSchema } from '@salon/contracts';
+import { intQuery, pagedSchema } from '@salon/contracts';
 import { API_PREFIX, ROUTES, buildOpenApiDocument, type Route } from '../src';
 import { startGateway, type RunningGateway } from './helpers';
 
@@ -89,11 +89,12 @@ describe('GET /api/v1/openapi.json', () => {
       ]),
     );
     const params = document.paths[`${API_PREFIX}/customers/{customer_id}/appointments`]?.get?.parameters;
-    expect(params).toEqual([
+    expect(params?.filter((param) => param.in === 'path')).toEqual([
       {
         name: 'customer_id',
         in: 'path',
         required: true,
+        description: "The customer's identifier",
         schema: { type: 'string', pattern: '^[0-9a-f]{24}$' },
       },
     ]);
@@ -105,17 +106,22 @@ describe('GET /api/v1/openapi.json', () => {
 });
 
 describe('contract schemas', () => {
-  it('become the query parameters, request body and response of their operation', () => {
+  it('become the query parameters, request body, response and error responses of their operation', () => {
     const routes: Route[] = [
       { method: 'POST', path: '/things', service: 'catalog', area: 'staff', summary: 'Create' },
     ];
     const thing = z.object({ id: z.string(), price: z.union([z.number(), z.string()]).transform(String) });
     const document = buildOpenApiDocument(routes, {
       'POST /things': {
-        query: z.object({ check_duplicate: z.boolean().optional(), page: z.int().min(1) }),
+        query: z.object({
+          check_duplicate: z.boolean().optional(),
+          page: z.int().min(1),
+          size: intQuery.pipe(z.int().min(1).max(100)).default(20).describe('Items per page'),
+        }),
         body: z.object({ name: z.string().max(200) }),
         response: pagedSchema(thing),
         status: 201,
+        errors: [402, 409],
       },
     }) as unknown as Document;
     const operation = document.paths['/api/v1/things']?.post as Operation;
@@ -127,7 +133,17 @@ describe('contract schemas', () => {
         required: true,
         schema: expect.objectContaining({ type: 'integer', minimum: 1 }),
       },
+      // A preprocessed string field shows its bounds and default, and is optional (it has a default).
+      {
+        name: 'size',
+        in: 'query',
+        required: false,
+        description: 'Items per page',
+        schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 20 }),
+      },
     ]);
+    expect(operation.responses['402']).toEqual({ $ref: '#/components/responses/PaymentRequired' });
+    expect(operation.responses['409']).toEqual({ $ref: '#/components/responses/Conflict' });
     expect(operation.requestBody?.content['application/json']?.schema).toMatchObject({
       type: 'object',
       properties: { name: { type: 'string', maxLength: 200 } },

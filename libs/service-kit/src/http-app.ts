@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Response } from 'express';
 import { errorHandler, notFoundHandler } from './error-handler';
 import type { Logger } from './logger';
 import { collectDefaultMetricsOnce } from './metrics';
@@ -31,4 +31,14 @@ export function createHttpApp({ service, logger, bodyLimit = '1mb' }: HttpAppOpt
 export function finishHttpApp(app: Express, logger: Logger): void {
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
+}
+
+/**
+ * Sends a 200 whose JSON is already text (answers of many megabytes, written without building objects).
+ * No ETag: hashing such a body costs more than revalidation would save.
+ */
+export function sendJsonText(res: Response, text: string): void {
+  const body = Buffer.from(text, 'utf8');
+  res.status(200).type('json').setHeader('Content-Length', body.length);
+  res.end(body);
 }

@@ -14,3 +14,6 @@ export function newId(at: Date | number = Date.now()): string {
 
 export const isId = (value: unknown): value is string =>
   typeof value === 'string' && OBJECT_ID_PATTERN.test(value);
+
+/** When an id made by `newId` was created (to the second). */
+export const idCreatedAt = (id: string): Date => new Date(parseInt(id.slice(0, 8), 16) * 1000);

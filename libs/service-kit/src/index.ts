@@ -25,3 +25,4 @@ export * from './internal-auth';
 export * from './internal-client';
 export * from './shutdown';
 export * from './db';
+export * from './ports';

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { intQuery } from './zod-helpers';
+import { pageQuerySchema } from '@salon/contracts';
+
+export { pageQuerySchema };
 
 export interface PageParams {
   page: number;
@@ -11,16 +12,6 @@ export interface Paged<T> extends PageParams {
   total: number;
   pages: number;
 }
-
-/** The `?page=&size=` query schema; extend it with a resource's filters (`pageQuerySchema().extend({...})`). */
-export const pageQuerySchema = ({
-  defaultSize = 20,
-  maxSize = 100,
-}: { defaultSize?: number; maxSize?: number } = {}) =>
-  z.object({
-    page: intQuery.pipe(z.int().min(1)).default(1),
-    size: intQuery.pipe(z.int().min(1).max(maxSize)).default(defaultSize),
-  });
 
 export const pageQuery = pageQuerySchema();
 

@@ -1,26 +1,3 @@
-import { z } from 'zod';
-
-export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/;
-
-/** A 24-character lowercase hex identifier (the spec's ids); uppercase is rejected, not normalised. */
-export const objectId = z
-  .string()
-  .regex(OBJECT_ID_PATTERN, { error: 'Input should be a 24-character lowercase hexadecimal identifier' });
-
-const BOOLEAN_STRINGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
-
-/** A query-string boolean: "true"/"false"/"1"/"0" (any case); real booleans pass through. */
-export const boolQuery = z.preprocess(
-  (value) => (typeof value === 'string' ? (BOOLEAN_STRINGS[value.toLowerCase()] ?? value) : value),
-  z.boolean(),
-);
-
-/** Turns a canonical integer string into a number; anything else stays as is for the int schema to reject. */
-const toIntIfIntegral = (value: unknown): unknown =>
-  typeof value === 'string' && /^[+-]?\d+$/.test(value) ? Number(value) : value;
-
-/**
- * A query-string integer: "12" → 12, while "abc", "1.5" and "" are 422s (z.coerce would turn "" into 0).
- * Add bounds with a pipe: `intQuery.pipe(z.int().min(1)).default(1)`.
- */
-export const intQuery = z.preprocess(toIntIfIntegral, z.int());
+// The request field helpers live in @salon/contracts (the API contracts validate with them); re-exported here
+// for the code that has always imported them from service-kit.
+export { OBJECT_ID_PATTERN, boolQuery, intQuery, objectId } from '@salon/contracts';

@@ -128,6 +128,25 @@ describe('parseInput issue mapping', () => {
   });
 });
 
+describe('text PostgreSQL cannot store', () => {
+  const schema = z.object({ name: z.string(), tags: z.array(z.string()).optional() });
+  const refused = { msg: 'Text must not contain NUL characters or unpaired surrogates', type: 'value_error' };
+
+  it('refuses a NUL character or an unpaired surrogate with 422 at the field', () => {
+    expect(issues(schema, { name: 'a\u0000b' })).toEqual([{ loc: ['body', 'name'], ...refused }]);
+    expect(issues(schema, { name: 'ok', tags: ['fine', '\ud800 alone'] })).toEqual([
+      { loc: ['body', 'tags', 1], ...refused },
+    ]);
+    expect(issues(schema, { name: 'trailing \udc00' })).toEqual([{ loc: ['body', 'name'], ...refused }]);
+  });
+
+  it('accepts paired surrogates (emoji) and ordinary unicode', () => {
+    expect(parseInput(schema, { name: 'Salon 💇 Jakarta — ß' }, 'body')).toEqual({
+      name: 'Salon 💇 Jakarta — ß',
+    });
+  });
+});
+
 describe('paging', () => {
   it('defaults to page 1 of 20', () => {
     expect(parseInput(pageQuery, {}, 'query')).toEqual({ page: 1, size: 20 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppointmentSnapshot, EventEnvelope } from '@salon/contracts';
-import { captureEvents, type EventCapture } from '@salon/testing';
+import { appointmentSnapshotFixture, captureEvents, type EventCapture } from '@salon/testing';
 import { newId, selectRows } from '@salon/service-kit';
 import { appointmentCharge } from '../src/domain/payment-rules';
 import { applyAppointmentEvent } from '../src/events/handlers/scheduling';
@@ -55,50 +55,24 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
     harness.service.request(...args);
   const db = () => harness.service.running.context.db.orm;
 
-  async function booked({ status = 'pending' as AppointmentSnapshot['status'], gateway = true } = {}) {
+  async function booked({
+    status = 'pending' as AppointmentSnapshot['status'],
+    gateway = true,
+    delivered = true,
+  } = {}) {
     const tenant = newTenant(harness.service);
     if (gateway) await addTenant(harness.service, tenant.tenantId);
     const customer = await addCustomer(harness.service, tenant.tenantId);
     const appointmentId = newId();
-    const now = new Date().toISOString();
-    const snapshot: AppointmentSnapshot = {
+    const snapshot = appointmentSnapshotFixture({
       appointment_id: appointmentId,
       tenant_id: tenant.tenantId,
-      outlet_id: newId(),
       customer_id: customer,
-      customer_name: 'Ana Putri',
-      customer_email: 'ana@example.com',
-      customer_phone: null,
       status,
-      appointment_date: '2030-01-10',
-      start_time: '10:00:00',
-      end_time: '10:45:00',
-      timezone: 'Asia/Jakarta',
-      starts_at: '2030-01-10T03:00:00.000Z',
-      ends_at: '2030-01-10T03:45:00.000Z',
-      services: [
-        {
-          service_id: newId(),
-          service_name: 'Haircut',
-          staff_id: newId(),
-          staff_name: 'Budi',
-          start_time: '10:00:00',
-          end_time: '10:45:00',
-          duration_minutes: 45,
-          price: '100000.00',
-          currency: 'IDR',
-          price_source: 'base_price',
-        },
-      ],
-      total_price: '100000.00',
-      currency: 'IDR',
-      booked_by: 'customer',
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    };
+    });
     const event = { type: 'scheduling.appointment.created.v1', data: snapshot } as unknown as EventEnvelope;
-    await harness.service.running.context.db.withTx((tx) => applyAppointmentEvent(event, tx));
+    const deliver = () => harness.service.running.context.db.withTx((tx) => applyAppointmentEvent(event, tx));
+    if (delivered) await deliver();
     const token = tenant.customerToken(customer);
     const pay = (body: Record<string, unknown> = {}, as = token) =>
       request('POST', '/customer/payments/process-appointment', {
@@ -110,10 +84,20 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
         token: tenant.admin,
         body: { amount, reason: 'Goodwill' },
       });
-    return { ...tenant, customer, appointmentId, token, pay, credit };
+    return { ...tenant, customer, appointmentId, token, pay, credit, deliver };
   }
 
   const wallet = async (token: string) => (await request('GET', '/customer/wallet', { token })).body;
+
+  it("waits for scheduling's event when the customer pays straight after booking", async () => {
+    const { pay, deliver } = await booked({ delivered: false });
+    const paying = pay();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deliver();
+    const response = await paying;
+    expect(response.status).toBe(200);
+    expect(response.body.status).toBe('PENDING');
+  });
 
   it('creates an APPOINTMENT invoice with the plan fee; the hosted payment completes it', async () => {
     const { pay, tenantId, appointmentId } = await booked();

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { AppointmentSnapshot, EventEnvelope } from '@salon/contracts';
+import type { EventEnvelope } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId, selectRows } from '@salon/service-kit';
-import { waitFor } from '@salon/testing';
+import { appointmentSnapshotFixture, waitFor } from '@salon/testing';
 import { applyAppointmentEvent } from '../src/events/handlers/scheduling';
 import { applyPaymentOrphaned } from '../src/events/handlers/payments';
 import {
@@ -48,43 +48,11 @@ describe('customer erasure and refunds of orphaned payments', () => {
 
   async function book(tenantId: string, customerId: string) {
     const appointmentId = newId();
-    const now = new Date().toISOString();
-    const snapshot: AppointmentSnapshot = {
+    const snapshot = appointmentSnapshotFixture({
       appointment_id: appointmentId,
       tenant_id: tenantId,
-      outlet_id: newId(),
       customer_id: customerId,
-      customer_name: 'Ana Putri',
-      customer_email: 'ana@example.com',
-      customer_phone: null,
-      status: 'pending',
-      appointment_date: '2030-01-10',
-      start_time: '10:00:00',
-      end_time: '10:45:00',
-      timezone: 'Asia/Jakarta',
-      starts_at: '2030-01-10T03:00:00.000Z',
-      ends_at: '2030-01-10T03:45:00.000Z',
-      services: [
-        {
-          service_id: newId(),
-          service_name: 'Haircut',
-          staff_id: newId(),
-          staff_name: 'Budi',
-          start_time: '10:00:00',
-          end_time: '10:45:00',
-          duration_minutes: 45,
-          price: '100000.00',
-          currency: 'IDR',
-          price_source: 'base_price',
-        },
-      ],
-      total_price: '100000.00',
-      currency: 'IDR',
-      booked_by: 'customer',
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    };
+    });
     const event = { type: 'scheduling.appointment.created.v1', data: snapshot } as unknown as EventEnvelope;
     await harness.service.running.context.db.withTx((tx) => applyAppointmentEvent(event, tx));
     return appointmentId;

@@ -3,17 +3,7 @@ import { captureEvents, type EventCapture } from '@salon/testing';
 import { newId, selectRows } from '@salon/service-kit';
 import { insertInvoice } from '../src/db/invoice.repository';
 import { insertPayment } from '../src/db/payment.repository';
-import {
-  CALLBACK_TOKEN,
-  addCustomer,
-  addOutlet,
-  addService,
-  addTenant,
-  createdPackage,
-  newTenant,
-  startCommerce,
-  type CommerceHarness,
-} from './helpers';
+import { CALLBACK_TOKEN, newTenant, packageShop, startCommerce, type CommerceHarness } from './helpers';
 
 describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
   let harness: CommerceHarness;
@@ -32,17 +22,7 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
 
   /** A customer's gateway purchase of a 10-haircut package: its ids and the provider invoice. */
   async function purchased() {
-    const tenant = newTenant(harness.service);
-    await addTenant(harness.service, tenant.tenantId);
-    const cut = await addService(harness.service, tenant.tenantId);
-    const outlet = await addOutlet(harness.service, tenant.tenantId);
-    const customer = await addCustomer(harness.service, tenant.tenantId);
-    const pkg = await createdPackage(harness.service, tenant.admin, {
-      name: 'Ten cuts',
-      package_items: [{ service_id: cut, quantity: 10 }],
-      package_price: '800000',
-      validity_days: 30,
-    });
+    const { cut, outlet, customer, pkg, ...tenant } = await packageShop(harness.service);
     const token = tenant.customerToken(customer);
     const response = await request('POST', '/customer/packages/purchase', {
       token,

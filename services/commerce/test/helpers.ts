@@ -222,3 +222,19 @@ export async function createdPackage(service: TestService, token: string, body: 
     throw new Error(`create package: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
+
+/** A tenant with its payment gateway enabled, a service, an outlet, a customer and a 10-cut package on sale. */
+export async function packageShop(service: TestService) {
+  const tenant = newTenant(service);
+  await addTenant(service, tenant.tenantId);
+  const cut = await addService(service, tenant.tenantId);
+  const outlet = await addOutlet(service, tenant.tenantId);
+  const customer = await addCustomer(service, tenant.tenantId);
+  const pkg = await createdPackage(service, tenant.admin, {
+    name: 'Ten cuts',
+    package_items: [{ service_id: cut, quantity: 10 }],
+    package_price: '800000',
+    validity_days: 30,
+  });
+  return { ...tenant, cut, outlet, customer, pkg };
+}

@@ -2,17 +2,7 @@ import { sql } from 'drizzle-orm';
 import { subscriptionInvoice } from '@salon/contracts';
 import { TEST_INTERNAL_TOKEN, captureEvents, type EventCapture } from '@salon/testing';
 import { newId, selectRows } from '@salon/service-kit';
-import {
-  CALLBACK_TOKEN,
-  addCustomer,
-  addOutlet,
-  addService,
-  addTenant,
-  createdPackage,
-  newTenant,
-  startCommerce,
-  type CommerceHarness,
-} from './helpers';
+import { CALLBACK_TOKEN, packageShop, startCommerce, type CommerceHarness } from './helpers';
 
 describe('internal endpoints', () => {
   let harness: CommerceHarness;
@@ -27,20 +17,7 @@ describe('internal endpoints', () => {
     harness.service.request(method, path, { body, headers: { 'x-internal-token': token } });
   const db = () => harness.service.running.context.db.orm;
 
-  async function shop() {
-    const tenant = newTenant(harness.service);
-    await addTenant(harness.service, tenant.tenantId);
-    const cut = await addService(harness.service, tenant.tenantId);
-    const outlet = await addOutlet(harness.service, tenant.tenantId);
-    const customer = await addCustomer(harness.service, tenant.tenantId);
-    const pkg = await createdPackage(harness.service, tenant.admin, {
-      name: 'Ten cuts',
-      package_items: [{ service_id: cut, quantity: 10 }],
-      package_price: '800000',
-      validity_days: 30,
-    });
-    return { ...tenant, customer, outlet, pkg };
-  }
+  const shop = () => packageShop(harness.service);
 
   describe('GET /internal/tenants/{tenant_id}/customers/{customer_id}/deletion-check', () => {
     it('blocks while a payment is pending, and needs the internal token', async () => {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { BillingPeriod, PlanType } from '@salon/contracts';
+import { billingApi, type BillingPeriod, type PlanType } from '@salon/contracts';
 import { newId, selectRows, type Executor } from '@salon/service-kit';
 import { isoOf } from './rows';
 
 export type InvoiceKind = 'upgrade' | 'renewal';
 export type InvoiceStatus = 'pending' | 'paid' | 'expired' | 'rejected';
-export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
+export const PAYMENT_STATUSES = billingApi.PAYMENT_STATUSES;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface InvoiceRecord {

@@ -1,7 +1,7 @@
-import { isUnlimited, UNLIMITED, type PlanType } from '@salon/contracts';
+import { billingApi, isUnlimited, UNLIMITED, type PlanType } from '@salon/contracts';
 import { money } from '@salon/service-kit';
 
-export const QUOTA_TYPES = ['daily', 'monthly', 'unlimited'] as const;
+export const QUOTA_TYPES = billingApi.QUOTA_TYPES;
 export type QuotaType = (typeof QUOTA_TYPES)[number];
 
 export const DAILY_QUOTA_EXCEEDED = 'Daily token quota exceeded. Limit resets at midnight UTC.';

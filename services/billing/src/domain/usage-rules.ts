@@ -1,12 +1,6 @@
-import { isUnlimited } from '@salon/contracts';
+import { billingApi, isUnlimited } from '@salon/contracts';
 
-export const USAGE_STATUSES = [
-  'within_limit',
-  'approaching_limit',
-  'at_limit',
-  'exceeded',
-  'unlimited',
-] as const;
+export const USAGE_STATUSES = billingApi.USAGE_STATUSES;
 export type UsageStatus = (typeof USAGE_STATUSES)[number];
 
 export interface UsageItem {

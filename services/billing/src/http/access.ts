@@ -1,18 +1,15 @@
 import type { Request, RequestHandler } from 'express';
-import { z } from 'zod';
+import { billingApi } from '@salon/contracts';
 import {
   AppError,
   authenticate,
   invalidField,
-  objectId,
   parseInput,
   staffOf,
   type TokenVerifier,
 } from '@salon/service-kit';
 import { findSubscription } from '../db/subscription.repository';
 import type { BillingDeps } from '../domain/deps';
-
-const tenantQuery = z.object({ tenant_id: objectId.optional() });
 
 /**
  * The tenant a staff request acts on: the token's. A SUPER_ADMIN (whose token has no tenant) names it with
@@ -21,7 +18,7 @@ const tenantQuery = z.object({ tenant_id: objectId.optional() });
 export function tenantFor(req: Request): string {
   const staff = staffOf(req);
   if (staff.role === 'SUPER_ADMIN') {
-    const { tenant_id } = parseInput(tenantQuery, req.query, 'query');
+    const { tenant_id } = parseInput(billingApi.subscriptionTenantQuery, req.query, 'query');
     const tenantId = tenant_id ?? staff.tenantId;
     if (!tenantId) throw invalidField(['query', 'tenant_id'], 'Field required', 'missing');
     return tenantId;

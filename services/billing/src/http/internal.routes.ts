@@ -1,19 +1,16 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
+import { billingApi } from '@salon/contracts';
 import { parseInput, requireInternalToken } from '@salon/service-kit';
 import type { BillingDeps } from '../domain/deps';
 import { applyScheduledChanges, republishPlans } from '../domain/manage-subscription';
 import { resetBlocks } from '../domain/token-usage';
-
-/** The jobs' optional body: `as_of` replaces "now" (a CronJob that ran late, or a test with fixed dates). */
-const jobBody = z.object({ as_of: z.iso.datetime({ offset: true }).optional() });
 
 /** Endpoints for Kubernetes CronJobs; the X-Internal-Token credential or 404. */
 export function internalRoutes(deps: BillingDeps): Router {
   const router = Router();
   const internal = requireInternalToken(deps.config.INTERNAL_TOKEN);
   const asOf = (req: Request): Date => {
-    const { as_of } = parseInput(jobBody, req.body ?? {}, 'body');
+    const { as_of } = parseInput(billingApi.jobBody, req.body ?? {}, 'body');
     return as_of ? new Date(as_of) : deps.clock.now();
   };
 

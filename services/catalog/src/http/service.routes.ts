@@ -1,15 +1,11 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { SERVICE_STATUSES } from '@salon/contracts';
+import { catalogApi } from '@salon/contracts';
 import {
-  amountField,
   authOf,
   authenticate,
-  boolQuery,
-  intQuery,
   objectId,
   offsetOf,
-  pageQuerySchema,
   paged,
   parseInput,
   requireRoles,
@@ -30,22 +26,7 @@ import {
   type Viewer,
   type Writer,
 } from '../domain/manage-services';
-import { createServiceBody, outletPricingBody, updateServiceBody } from './fields';
 
-const duration = intQuery.pipe(z.int().min(5).max(480));
-
-const listQuery = pageQuerySchema().extend({
-  category: z.string().trim().min(1).max(100).optional(),
-  search: z.string().trim().max(200).optional(),
-  outlet_id: objectId.optional(),
-  min_price: amountField().optional(),
-  max_price: amountField().optional(),
-  min_duration: duration.optional(),
-  max_duration: duration.optional(),
-  status: z.enum(SERVICE_STATUSES).optional(),
-});
-const categoriesQuery = z.object({ active_only: boolQuery.default(true) });
-const priceQuery = z.object({ outlet_id: objectId.optional() });
 const servicePath = z.object({ service_id: objectId });
 
 /** The spec's Service (the internal version stays internal). */
@@ -71,7 +52,7 @@ export function serviceRoutes(deps: CatalogDeps): Router {
     const viewer = viewerOf(req);
     // Customers see active services only: their status filter is ignored, not validated.
     const raw = viewer.customer ? { ...req.query, status: undefined } : req.query;
-    const query = parseInput(listQuery, raw, 'query');
+    const query = parseInput(catalogApi.serviceListQuery, raw, 'query');
     const { items, total } = await findServices(
       deps,
       viewer,
@@ -91,13 +72,13 @@ export function serviceRoutes(deps: CatalogDeps): Router {
   });
 
   router.post('/services', ...writers, async (req, res) => {
-    const body = parseInput(createServiceBody, req.body, 'body');
+    const body = parseInput(catalogApi.createServiceBody, req.body, 'body');
     res.status(201).json(view(await createService(deps, writerOf(req), body, req.id)));
   });
 
   // Before /services/:service_id, which would otherwise take "categories" as an (invalid) identifier.
   router.get('/services/categories', ...anyone, async (req, res) => {
-    const { active_only } = parseInput(categoriesQuery, req.query, 'query');
+    const { active_only } = parseInput(catalogApi.categoriesQuery, req.query, 'query');
     res.json(await listCategories(deps, viewerOf(req), active_only));
   });
 
@@ -112,13 +93,13 @@ export function serviceRoutes(deps: CatalogDeps): Router {
 
   router.get('/services/:service_id/price', ...anyone, async (req, res) => {
     const { service_id } = parseInput(servicePath, req.params, 'path');
-    const { outlet_id } = parseInput(priceQuery, req.query, 'query');
+    const { outlet_id } = parseInput(catalogApi.priceQuery, req.query, 'query');
     res.json(await priceOf(deps, viewerOf(req), service_id, outlet_id));
   });
 
   router.put('/services/:service_id', ...writers, async (req, res) => {
     const { service_id } = parseInput(servicePath, req.params, 'path');
-    const body = parseInput(updateServiceBody, req.body, 'body');
+    const body = parseInput(catalogApi.updateServiceBody, req.body, 'body');
     res.json(view(await changeService(deps, writerOf(req), service_id, body, req.id)));
   });
 
@@ -130,7 +111,7 @@ export function serviceRoutes(deps: CatalogDeps): Router {
 
   router.post('/services/:service_id/pricing', ...writers, async (req, res) => {
     const { service_id } = parseInput(servicePath, req.params, 'path');
-    const { outlet_prices } = parseInput(outletPricingBody, req.body, 'body');
+    const { outlet_prices } = parseInput(catalogApi.outletPricingBody, req.body, 'body');
     res.json(view(await setOutletPrices(deps, writerOf(req), service_id, outlet_prices, req.id)));
   });
 

@@ -4,6 +4,7 @@ import {
   conflict,
   forbidden,
   formatMoney,
+  idCreatedAt,
   money,
   newId,
   notFound,
@@ -53,13 +54,35 @@ interface Reserved {
  * debit, payment and APPOINTMENT invoice (a failure rolls all back: 500, wallet untouched). A whole-wallet
  * payment completes there. Step 2: the provider invoice; on failure step 3 undoes step 1 (502).
  */
+/** How long a payment request waits for scheduling's appointment event to reach this service. */
+const REPLICA_WAIT_MS = 3_000;
+/** Only an appointment created this recently can still be on its way; older unknown ids are 404 at once. */
+const REPLICA_FRESH_MS = 60_000;
+const REPLICA_POLL_MS = 50;
+
+/**
+ * The appointment from this service's replica. A customer pays right after booking, often before
+ * scheduling's created event has arrived (tens of milliseconds), so an unknown id is looked up again for a
+ * few seconds before it is a 404, rather than failing the app's very next call. Ids carry their creation
+ * time, so only a just-created one is waited for.
+ */
+async function replicatedAppointment(deps: CommerceDeps, tenantId: string, appointmentId: string) {
+  const fresh = Date.now() - idCreatedAt(appointmentId).getTime() < REPLICA_FRESH_MS;
+  const deadline = fresh ? Date.now() + REPLICA_WAIT_MS : 0;
+  for (;;) {
+    const appointment = await findAppointment(deps.db.orm, tenantId, appointmentId);
+    if (appointment || Date.now() >= deadline) return appointment;
+    await new Promise((resolve) => setTimeout(resolve, REPLICA_POLL_MS));
+  }
+}
+
 export async function processAppointmentPayment(
   deps: CommerceDeps,
   tenantId: string,
   customerId: string,
   input: ProcessAppointmentInput,
 ) {
-  const appointment = await findAppointment(deps.db.orm, tenantId, input.appointment_id);
+  const appointment = await replicatedAppointment(deps, tenantId, input.appointment_id);
   if (!appointment) throw notFound('Appointment not found');
   if (appointment.customer_id !== customerId) throw forbidden('Appointment belongs to another customer');
   if (!PAYABLE_STATUSES.includes(appointment.status))

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { commerceApi } from '@salon/contracts';
 import {
-  amountField,
   authenticate,
   authOf,
   forbidden,
@@ -15,16 +15,7 @@ import { processAppointmentPayment } from '../domain/appointment-payment';
 import type { CommerceDeps } from '../domain/deps';
 import { creditWallet, customerWallet } from '../domain/wallet';
 
-const processBody = z.object({
-  appointment_id: objectId,
-  payment_method: z
-    .enum(['QRIS', 'BANK_TRANSFER', 'VIRTUAL_ACCOUNT', 'E_WALLET', 'CREDIT_CARD'])
-    .default('QRIS'),
-  use_wallet_balance: z.boolean().default(false),
-  return_url: z.url().optional(),
-});
-
-const creditBody = z.object({ amount: amountField({ positive: true }), reason: z.string().min(1).max(500) });
+const { processAppointmentBody: processBody, walletCreditBody: creditBody } = commerceApi;
 const customerPath = z.object({ customer_id: objectId });
 
 /** Appointment payment and the minimal wallet. */

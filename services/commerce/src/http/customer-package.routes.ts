@@ -1,14 +1,12 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { commerceApi } from '@salon/contracts';
 import {
-  amountField,
   authenticate,
   authOf,
-  boolQuery,
   objectId,
   offsetOf,
   paged,
-  pageQuerySchema,
   parseInput,
   requireRoles,
   staffOf,
@@ -27,46 +25,13 @@ import {
 import type { CommerceDeps } from '../domain/deps';
 import { redeemCredits } from '../domain/redeem-credits';
 
-const notes = z.string().max(500).nullable().optional();
-
-const sellBody = z.object({
-  customer_id: objectId,
-  package_id: objectId,
-  outlet_id: objectId,
-  payment_method: z.enum(['manual_onspot', 'gateway_digital', 'bank_transfer']).default('manual_onspot'),
-  amount_paid: amountField({ positive: true }),
-  currency: z.string().length(3).toUpperCase().default('IDR'),
-  notes,
-});
-
-const staffListQuery = pageQuerySchema({ defaultSize: 20 }).extend({
-  customer_id: objectId.optional(),
-  status_filter: z
-    .enum(['pending_payment', 'active', 'partially_used', 'depleted', 'expired', 'cancelled'])
-    .optional(),
-  include_details: boolQuery.default(false),
-});
-
-const creditsQuery = z.object({
-  service_id: objectId.optional(),
-  include_used: boolQuery.default(false),
-  include_expired: boolQuery.default(false),
-});
-
-const redeemBody = z.object({
-  customer_id: objectId,
-  service_id: objectId,
-  quantity: z.int().min(1).max(100).default(1),
-  appointment_id: objectId.nullable().optional(),
-  notes,
-});
-
-const recordPaymentBody = z.object({
-  amount: amountField({ positive: true }),
-  payment_method: z.string().min(1).max(50),
-  notes,
-  receipt_number: z.string().max(100).nullable().optional(),
-});
+const {
+  creditsQuery,
+  recordPaymentBody,
+  redeemBody,
+  sellPackageBody: sellBody,
+  staffCustomerPackagesQuery: staffListQuery,
+} = commerceApi;
 
 const customerPath = z.object({ customer_id: objectId });
 const customerPackagePath = z.object({ customer_package_id: objectId });

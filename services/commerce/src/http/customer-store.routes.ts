@@ -1,13 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { commerceApi } from '@salon/contracts';
 import {
   authOf,
   authenticate,
-  boolQuery,
   forbidden,
   objectId,
   offsetOf,
-  pageQuerySchema,
   paged,
   parseInput,
   requireRoles,
@@ -15,7 +14,6 @@ import {
   unauthorized,
 } from '@salon/service-kit';
 import {
-  CUSTOMER_STATUS_FILTERS,
   browsePackages,
   createPackagePaymentLink,
   customerPackages,
@@ -26,47 +24,16 @@ import type { CommerceDeps } from '../domain/deps';
 import { callbackTokenValid, handleInvoiceCallback } from '../domain/gateway-webhook';
 import { CALLBACK_TOKEN_HEADER } from '@salon/payment-provider';
 
-const notes = z.string().max(500).nullable().optional();
-
-const browseQuery = pageQuerySchema({ defaultSize: 10 }).extend({ outlet_id: objectId.optional() });
-
-const purchaseBody = z.object({
-  package_id: objectId,
-  outlet_id: objectId,
-  payment_method: z.enum(['gateway_digital', 'bank_transfer', 'pay_on_visit']).default('gateway_digital'),
-  send_email: z.boolean().default(true),
-  send_whatsapp: z.boolean().default(false),
-  send_sms: z.boolean().default(false),
-  notes,
-});
-
-const listQuery = pageQuerySchema({ defaultSize: 10 }).extend({
-  status: z.enum(CUSTOMER_STATUS_FILTERS).optional(),
-  include_details: boolQuery.default(false),
-});
-
-const linkBody = z.object({
-  send_email: z.boolean().default(true),
-  send_whatsapp: z.boolean().default(false),
-  send_sms: z.boolean().default(false),
-  notes,
-  due_date: z.iso.date().optional(),
-});
+const {
+  browseQuery,
+  customerPackagesQuery: listQuery,
+  invoiceCallbackBody: callbackBody,
+  paymentLinkBody: linkBody,
+  purchaseBody,
+} = commerceApi;
 
 const customerPackagePath = z.object({ customer_package_id: objectId });
 const webhookPath = z.object({ tenant_id: objectId });
-
-const callbackBody = z.object({
-  id: z.string().min(1),
-  external_id: z.string().min(1),
-  status: z.enum(['PAID', 'SETTLED', 'EXPIRED']),
-  amount: z.number().nonnegative(),
-  paid_amount: z.number().optional(),
-  payment_method: z.string().optional(),
-  payment_channel: z.string().optional(),
-  paid_at: z.string().optional(),
-  currency: z.string().optional(),
-});
 
 const customerIdOf = (req: Request): string => {
   const auth = authOf(req);
@@ -115,11 +82,14 @@ export function customerStoreRoutes(deps: CommerceDeps): Router {
     res.json(paged(items, total, query));
   });
 
-  router.post('/customer-packages/:customer_package_id/create-payment-link', ...staff, async (req, res) => {
+  const createLink = async (req: Request, res: Response) => {
     const { customer_package_id } = parseInput(customerPackagePath, req.params, 'path');
     const body = parseInput(linkBody, req.body ?? {}, 'body');
     res.json(await createPackagePaymentLink(deps, tenantOf(req), customer_package_id, body));
-  });
+  };
+  router.post('/customer-packages/:customer_package_id/create-payment-link', ...staff, createLink);
+  // The spec's alias of the same operation (the routing table forwards it here).
+  router.post('/customer/package-payments/:customer_package_id/create-payment-link', ...staff, createLink);
 
   const webhook = (tenantOfCall: (req: Request) => string | null) => async (req: Request, res: Response) => {
     const token = req.headers[CALLBACK_TOKEN_HEADER];

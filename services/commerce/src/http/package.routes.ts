@@ -1,13 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { commerceApi } from '@salon/contracts';
 import {
-  amountField,
   authenticate,
-  boolQuery,
   objectId,
   offsetOf,
   paged,
-  pageQuerySchema,
   parseInput,
   requireRoles,
   tenantOf,
@@ -23,45 +21,11 @@ import {
   type PackageView,
 } from '../domain/manage-packages';
 
-const itemSchema = z.object({
-  service_id: objectId,
-  quantity: z.int().min(1).max(100),
-  // Filled from the catalogue: accepted for compatibility, never trusted.
-  service_name: z.string().optional(),
-  unit_price: z.unknown().optional(),
-});
-const nameField = z.string().trim().min(3).max(100);
-const descriptionField = z.string().max(500).nullable();
-const validityField = z.int().min(1).max(365).nullable();
-
-const createBody = z.object({
-  name: nameField,
-  description: descriptionField.optional(),
-  package_items: z.array(itemSchema).min(1),
-  package_price: amountField(),
-  currency: z.string().length(3).toUpperCase().optional(),
-  validity_days: validityField.optional(),
-  is_active: z.boolean().optional(),
-  status: z.enum(['active', 'inactive']).optional(),
-  outlet_ids: z.array(objectId).optional(),
-});
-
-const updateBody = z.object({
-  name: nameField.optional(),
-  description: descriptionField.optional(),
-  package_items: z.array(itemSchema).min(1).optional(),
-  package_price: amountField().optional(),
-  validity_days: validityField.optional(),
-  is_active: z.boolean().optional(),
-  status: z.enum(['active', 'inactive', 'archived']).optional(),
-  outlet_ids: z.array(objectId).optional(),
-});
-
-const listQuery = pageQuerySchema().extend({
-  status: z.enum(['active', 'inactive', 'archived']).optional(),
-  is_active: boolQuery.optional(),
-  outlet_id: objectId.optional(),
-});
+const {
+  createPackageBody: createBody,
+  packageListQuery: listQuery,
+  updatePackageBody: updateBody,
+} = commerceApi;
 const packagePath = z.object({ package_id: objectId });
 
 /** The spec's Package (detail, create and update responses). */

@@ -1,27 +1,8 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import {
-  authenticate,
-  objectId,
-  offsetOf,
-  pageQuerySchema,
-  paged,
-  parseInput,
-  requireRoles,
-  staffOf,
-} from '@salon/service-kit';
+import { identityApi } from '@salon/contracts';
+import { authenticate, offsetOf, paged, parseInput, requireRoles, staffOf } from '@salon/service-kit';
 import { listAuditEntries } from '../db/audit.repository';
 import type { IdentityDeps } from '../domain/deps';
-
-const listQuery = pageQuerySchema().extend({
-  tenant_id: objectId.optional(),
-  action: z
-    .string()
-    .regex(/^[A-Z_]{1,64}$/, { error: 'Action must be upper-case letters and underscores' })
-    .optional(),
-  entity_type: z.string().trim().min(1).max(50).optional(),
-  entity_id: objectId.optional(),
-});
 
 /** GET /audit-logs: a TENANT_ADMIN sees its tenant's entries; a SUPER_ADMIN every tenant's (or one's). */
 export function auditRoutes(deps: IdentityDeps): Router {
@@ -33,7 +14,7 @@ export function auditRoutes(deps: IdentityDeps): Router {
     requireRoles('TENANT_ADMIN', 'SUPER_ADMIN'),
     async (req, res) => {
       const auth = staffOf(req);
-      const query = parseInput(listQuery, req.query, 'query');
+      const query = parseInput(identityApi.auditLogQuery, req.query, 'query');
       const tenantId = auth.role === 'SUPER_ADMIN' ? query.tenant_id : auth.tenantId!;
       const { items, total } = await listAuditEntries(
         deps.db.orm,

@@ -1,11 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { identityApi } from '@salon/contracts';
 import {
   authenticate,
-  boolQuery,
   objectId,
   offsetOf,
-  pageQuerySchema,
   paged,
   parseInput,
   requireRoles,
@@ -15,28 +14,7 @@ import {
 import { listOutlets, type OutletRecord } from '../db/outlet.repository';
 import type { IdentityDeps } from '../domain/deps';
 import { changeOutlet, createOutlet, getOutlet } from '../domain/manage-outlets';
-import { businessHoursField, nameField, phoneField, slugField, timezoneField } from './fields';
 
-const createBody = z.object({
-  name: nameField(100),
-  slug: slugField.optional(),
-  address: z.string().trim().max(500).nullable().optional(),
-  phone: phoneField.nullable().optional(),
-  timezone: timezoneField.optional(),
-  business_hours: businessHoursField.optional(),
-  is_active: z.boolean().default(true),
-});
-
-const updateBody = z.object({
-  name: nameField(100).optional(),
-  address: z.string().trim().max(500).nullable().optional(),
-  phone: phoneField.nullable().optional(),
-  timezone: timezoneField.optional(),
-  business_hours: businessHoursField.optional(),
-  is_active: z.boolean().optional(),
-});
-
-const listQuery = pageQuerySchema().extend({ is_active: boolQuery.optional() });
 const outletPath = z.object({ outlet_id: objectId });
 
 const view = (outlet: OutletRecord) => ({
@@ -58,13 +36,13 @@ export function outletRoutes(deps: IdentityDeps): Router {
   router.use('/outlets', authenticate(deps.verifier, { allow: ['staff'] }), deps.plans.suspendedGuard());
 
   router.post('/outlets', requireRoles('TENANT_ADMIN'), async (req, res) => {
-    const body = parseInput(createBody, req.body, 'body');
+    const body = parseInput(identityApi.createOutletBody, req.body, 'body');
     res.status(201).json(view(await createOutlet(deps, tenantOf(req), body, req.id)));
   });
 
   router.get('/outlets', async (req, res) => {
     const tenantId = tenantOf(req);
-    const query = parseInput(listQuery, req.query, 'query');
+    const query = parseInput(identityApi.outletListQuery, req.query, 'query');
     const { items, total } = await listOutlets(deps.db.orm, tenantId, {
       offset: offsetOf(query),
       limit: query.size,
@@ -83,7 +61,7 @@ export function outletRoutes(deps: IdentityDeps): Router {
   router.put('/outlets/:outlet_id', requireRoles('TENANT_ADMIN', 'OUTLET_MANAGER'), async (req, res) => {
     const tenantId = tenantOf(req);
     const { outlet_id } = parseInput(outletPath, req.params, 'path');
-    const body = parseInput(updateBody, req.body, 'body');
+    const body = parseInput(identityApi.updateOutletBody, req.body, 'body');
     res.json(view(await changeOutlet(deps, { ...staffOf(req), tenantId }, outlet_id, body, req.id)));
   });
 

@@ -1,34 +1,14 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { identityApi } from '@salon/contracts';
 import { newId, parseInput } from '@salon/service-kit';
 import { createTenant } from '../domain/create-tenant';
 import type { IdentityDeps } from '../domain/deps';
-import { emailField, nameField, passwordField, phoneField, slugField } from './fields';
-
-const mustBeTrue = (what: string) =>
-  z.boolean().refine((value) => value, { error: `${what} must be accepted` });
-
-const registerBody = z.object({
-  business_name: nameField(100),
-  business_email: emailField,
-  business_phone: phoneField,
-  business_type: z.string().trim().max(50).optional(),
-  description: z.string().trim().max(1000).optional(),
-  website: z.string().trim().max(255).optional(),
-  admin_first_name: nameField(50),
-  admin_last_name: nameField(50),
-  admin_email: emailField,
-  admin_password: passwordField,
-  preferred_slug: slugField.optional(),
-  terms_accepted: mustBeTrue('Terms of service'),
-  privacy_accepted: mustBeTrue('Privacy policy'),
-});
 
 export function publicRoutes(deps: IdentityDeps): Router {
   const router = Router();
 
   router.post('/public/register', async (req, res) => {
-    const body = parseInput(registerBody, req.body, 'body');
+    const body = parseInput(identityApi.registerBusinessBody, req.body, 'body');
     const { tenant } = await createTenant(
       deps,
       {

@@ -1,50 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import {
-  authenticate,
-  badRequest,
-  intQuery,
-  objectId,
-  parseInput,
-  requireRoles,
-  staffOf,
-} from '@salon/service-kit';
+import { identityApi } from '@salon/contracts';
+import { authenticate, badRequest, objectId, parseInput, requireRoles, staffOf } from '@salon/service-kit';
 import { createTenant } from '../domain/create-tenant';
 import type { IdentityDeps } from '../domain/deps';
 import { deactivateTenant, getTenant, reactivateTenant, updateTenantDetails } from '../domain/manage-tenants';
 import { tenantStats } from '../domain/tenant-stats';
 import { listTenants, type TenantRecord } from '../db/tenant.repository';
-import { emailField, nameField, passwordField, phoneField, settingsField, slugField } from './fields';
-
-const createBody = z.object({
-  name: nameField(100),
-  slug: slugField.optional(),
-  email: emailField,
-  phone: phoneField,
-  description: z.string().trim().max(1000).optional(),
-  website: z.string().trim().max(255).optional(),
-  admin_email: emailField,
-  admin_password: passwordField,
-  admin_first_name: nameField(50),
-  admin_last_name: nameField(50),
-  settings: settingsField.optional(),
-});
-
-const updateBody = z.object({
-  name: nameField(100).optional(),
-  email: emailField.optional(),
-  phone: phoneField.optional(),
-  description: z.string().trim().max(1000).nullable().optional(),
-  website: z.string().trim().max(255).nullable().optional(),
-  settings: settingsField.optional(),
-  slug: z.unknown().optional(),
-});
-
-const listQuery = z.object({
-  skip: intQuery.pipe(z.int().min(0)).default(0),
-  limit: intQuery.pipe(z.int().min(1).max(500)).default(100),
-  status: z.enum(['active', 'inactive']).optional(),
-});
 
 const tenantPath = z.object({ tenant_id: objectId });
 
@@ -85,7 +47,7 @@ export function tenantRoutes(deps: IdentityDeps): Router {
   };
 
   router.post('/tenants', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
-    const body = parseInput(createBody, req.body, 'body');
+    const body = parseInput(identityApi.createTenantBody, req.body, 'body');
     const { tenant } = await createTenant(
       deps,
       {
@@ -109,7 +71,7 @@ export function tenantRoutes(deps: IdentityDeps): Router {
   });
 
   router.get('/tenants', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
-    const query = parseInput(listQuery, req.query, 'query');
+    const query = parseInput(identityApi.tenantListQuery, req.query, 'query');
     const rows = await listTenants(deps.db.orm, {
       skip: query.skip,
       limit: query.limit,
@@ -140,7 +102,7 @@ export function tenantRoutes(deps: IdentityDeps): Router {
 
   router.put('/tenants/:tenant_id', staff, requireRoles('SUPER_ADMIN', 'TENANT_ADMIN'), async (req, res) => {
     const { tenant_id } = parseInput(tenantPath, req.params, 'path');
-    const { slug, ...changes } = parseInput(updateBody, req.body, 'body');
+    const { slug, ...changes } = parseInput(identityApi.updateTenantBody, req.body, 'body');
     if (slug !== undefined) throw badRequest('slug cannot be changed after creation');
     res.json(await full(await updateTenantDetails(deps, staffOf(req), tenant_id, changes, req.id)));
   });

@@ -1,12 +1,11 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { identityApi } from '@salon/contracts';
 import {
   authenticate,
   badRequest,
-  boolQuery,
   objectId,
   offsetOf,
-  pageQuerySchema,
   paged,
   parseInput,
   requireRoles,
@@ -15,39 +14,7 @@ import {
 import { listMembers, type MemberRecord } from '../db/user.repository';
 import type { IdentityDeps } from '../domain/deps';
 import { changeUser, createUser, getUser } from '../domain/manage-users';
-import { emailField, nameField, passwordField } from './fields';
 
-const ROLES = ['SUPER_ADMIN', 'TENANT_ADMIN', 'OUTLET_MANAGER', 'STAFF', 'RECEPTIONIST'] as const;
-const outletIdsField = z
-  .array(objectId)
-  .max(100)
-  .transform((ids) => [...new Set(ids)]);
-
-const createBody = z.object({
-  email: emailField,
-  // Required for a new e-mail; ignored for an existing user (its password never changes here).
-  password: passwordField.optional(),
-  first_name: nameField(50),
-  last_name: nameField(50),
-  role: z.enum(ROLES),
-  outlet_ids: outletIdsField.default([]),
-  staff_id: objectId.nullable().default(null),
-});
-
-const updateBody = z.object({
-  role: z.enum(ROLES).optional(),
-  outlet_ids: outletIdsField.optional(),
-  staff_id: objectId.nullable().optional(),
-  is_active: z.boolean().optional(),
-});
-
-/** SUPER_ADMIN is bound to no tenant and names the one it acts on with `?tenant_id=`. */
-const tenantQuery = z.object({ tenant_id: objectId.optional() });
-const listQuery = pageQuerySchema().extend({
-  tenant_id: objectId.optional(),
-  role: z.enum(ROLES).optional(),
-  is_active: boolQuery.optional(),
-});
 const userPath = z.object({ user_id: objectId });
 
 const view = (member: MemberRecord) => ({
@@ -79,13 +46,13 @@ export function userRoutes(deps: IdentityDeps): Router {
   router.use('/users', authenticate(deps.verifier, { allow: ['staff'] }));
 
   router.post('/users', manager, async (req, res) => {
-    const tenantId = tenantFor(req, parseInput(tenantQuery, req.query, 'query'));
-    const body = parseInput(createBody, req.body, 'body');
+    const tenantId = tenantFor(req, parseInput(identityApi.userTenantQuery, req.query, 'query'));
+    const body = parseInput(identityApi.createUserBody, req.body, 'body');
     res.status(201).json(view(await createUser(deps, staffOf(req), tenantId, body, req.id)));
   });
 
   router.get('/users', reader, async (req, res) => {
-    const query = parseInput(listQuery, req.query, 'query');
+    const query = parseInput(identityApi.userListQuery, req.query, 'query');
     const { items, total } = await listMembers(deps.db.orm, tenantFor(req, query), {
       offset: offsetOf(query),
       limit: query.size,
@@ -96,20 +63,20 @@ export function userRoutes(deps: IdentityDeps): Router {
   });
 
   router.get('/users/:user_id', reader, async (req, res) => {
-    const tenantId = tenantFor(req, parseInput(tenantQuery, req.query, 'query'));
+    const tenantId = tenantFor(req, parseInput(identityApi.userTenantQuery, req.query, 'query'));
     const { user_id } = parseInput(userPath, req.params, 'path');
     res.json(view(await getUser(deps, tenantId, user_id)));
   });
 
   router.put('/users/:user_id', manager, async (req, res) => {
-    const tenantId = tenantFor(req, parseInput(tenantQuery, req.query, 'query'));
+    const tenantId = tenantFor(req, parseInput(identityApi.userTenantQuery, req.query, 'query'));
     const { user_id } = parseInput(userPath, req.params, 'path');
-    const body = parseInput(updateBody, req.body, 'body');
+    const body = parseInput(identityApi.updateUserBody, req.body, 'body');
     res.json(view(await changeUser(deps, staffOf(req), tenantId, user_id, body, req.id)));
   });
 
   router.delete('/users/:user_id', manager, async (req, res) => {
-    const tenantId = tenantFor(req, parseInput(tenantQuery, req.query, 'query'));
+    const tenantId = tenantFor(req, parseInput(identityApi.userTenantQuery, req.query, 'query'));
     const { user_id } = parseInput(userPath, req.params, 'path');
     await changeUser(deps, staffOf(req), tenantId, user_id, { is_active: false }, req.id);
     res.status(204).end();

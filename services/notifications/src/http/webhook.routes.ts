@@ -1,17 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { objectIdSchema } from '@salon/contracts';
+import { notificationsApi, objectIdSchema } from '@salon/contracts';
 import { parseInput, requireInternalToken } from '@salon/service-kit';
 import { retryNotification, triggerNotification } from '../domain/deliver-notification';
 import type { NotificationsDeps } from '../domain/deps';
 import { notificationsHealth, promoteNotifications, promotionStats } from '../domain/promote-notifications';
 
-const triggerBody = z.object({
-  scheduled_notification_id: objectIdSchema,
-  tenant_id: objectIdSchema.optional(),
-  version: z.int().min(1).default(1),
-});
-const retryBody = z.object({ force: z.boolean().optional() });
+const { triggerBody, retryBody } = notificationsApi;
 const retryPath = z.object({ notification_id: objectIdSchema });
 
 const timestamp = () => new Date().toISOString();

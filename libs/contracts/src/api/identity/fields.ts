@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tenantSettingsSchema } from '@salon/contracts';
+import { tenantSettingsSchema } from '../../events/identity';
 
 /** E-mails are trimmed, lowercased and validated. */
 export const emailField = z

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { moneyStringSchema } from '../../events/catalog';
+import { objectId } from '../../http';
+import { amountField } from '../../money-fields';
+import { CUSTOMER_PACKAGE_STATUSES } from './customer-packages';
+
+const timestamp = z.iso.datetime({ offset: true });
+const notes = z.string().max(500).nullable().optional();
+/** Wallet movements are signed: a debit is negative. */
+const signedMoney = z.string().regex(/^-?\d+\.\d{2}$/, 'must be a decimal string with 2 decimals');
+
+// Package payments.
+export const recordPaymentBody = z.object({
+  amount: amountField({ positive: true }),
+  /** Offline methods only (cash, pos_terminal, bank_transfer); online payments use a payment link (400). */
+  payment_method: z.string().min(1).max(50),
+  notes,
+  receipt_number: z.string().max(100).nullable().optional(),
+});
+export const paymentLinkBody = z.object({
+  send_email: z.boolean().default(true),
+  send_whatsapp: z.boolean().default(false),
+  send_sms: z.boolean().default(false),
+  notes,
+  due_date: z.iso.date().optional(),
+});
+
+export const paymentRecorded = z.strictObject({
+  status: z.literal('success'),
+  message: z.string(),
+  payment: z.strictObject({
+    id: objectId,
+    amount: moneyStringSchema,
+    method: z.string(),
+    status: z.literal('completed'),
+    recorded_by: z.string(),
+    recorded_at: timestamp,
+    receipt_number: z.string().nullable(),
+    reference_id: z.string(),
+  }),
+  package: z.strictObject({
+    id: objectId,
+    status: z.enum(CUSTOMER_PACKAGE_STATUSES),
+    payment_status: z.literal('paid'),
+    expires_at: timestamp.nullable(),
+    total_credits: z.int(),
+  }),
+});
+
+export const paymentLinkCreated = z.strictObject({
+  status: z.literal('payment_link_created'),
+  message: z.string(),
+  invoice: z.strictObject({
+    id: objectId,
+    invoice_number: z.string(),
+    amount: moneyStringSchema,
+    subtotal: moneyStringSchema,
+    /** No platform fee on package payments. */
+    platform_fee: moneyStringSchema,
+    platform_fee_percentage: z.number(),
+    currency: z.string(),
+    due_date: timestamp,
+    gateway_invoice_id: z.string(),
+    invoice_url: z.string(),
+  }),
+  payment: z.strictObject({
+    id: objectId,
+    reference_id: z.string(),
+    status: z.literal('pending'),
+    amount: moneyStringSchema,
+  }),
+  customer: z.strictObject({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  delivery_methods: z.array(z.string()),
+  webhook_url: z.string(),
+});
+
+export const packagePaymentStatus = z.strictObject({
+  customer_package_id: objectId,
+  package_name: z.string(),
+  package_price: moneyStringSchema,
+  payment_status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+  package_status: z.enum(CUSTOMER_PACKAGE_STATUSES),
+  /** Completed payments only. */
+  total_paid: moneyStringSchema,
+  remaining_balance: moneyStringSchema,
+  is_paid: z.boolean(),
+  credits_activated: z.boolean(),
+  payments: z.array(
+    z.strictObject({
+      id: objectId,
+      amount: moneyStringSchema,
+      method: z.string(),
+      provider: z.enum(['manual', 'gateway']),
+      status: z.string(),
+      reference_id: z.string().nullable(),
+      created_at: timestamp,
+      paid_at: timestamp.nullable(),
+    }),
+  ),
+});
+
+// Appointment payment and the wallet.
+export const processAppointmentBody = z.object({
+  appointment_id: objectId,
+  payment_method: z
+    .enum(['QRIS', 'BANK_TRANSFER', 'VIRTUAL_ACCOUNT', 'E_WALLET', 'CREDIT_CARD'])
+    .default('QRIS'),
+  use_wallet_balance: z.boolean().default(false),
+  return_url: z.url().optional(),
+});
+
+/** PENDING with the payment page; COMPLETED (no invoice, no link) when the wallet covered everything. */
+export const appointmentPaymentStarted = z.strictObject({
+  payment_id: objectId,
+  status: z.enum(['PENDING', 'COMPLETED']),
+  payment_url: z.string().nullable(),
+  invoice_url: z.string().nullable(),
+  invoice_pdf_url: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  amount: moneyStringSchema,
+  wallet_applied: moneyStringSchema,
+  /** 24 hours after the request; null when paid from the wallet. */
+  expires_at: timestamp.nullable(),
+  message: z.string(),
+});
+
+export const wallet = z.strictObject({
+  customer_id: objectId,
+  balance: moneyStringSchema,
+  currency: z.string(),
+  /** The 20 most recent, newest first. */
+  transactions: z.array(
+    z.strictObject({
+      id: objectId,
+      amount: signedMoney,
+      kind: z.enum(['credit', 'debit', 'refund']),
+      reason: z.string().nullable(),
+      reference: z.string().nullable(),
+      balance_after: moneyStringSchema,
+      created_at: timestamp,
+    }),
+  ),
+});
+
+export const walletCreditBody = z.object({
+  amount: amountField({ positive: true }),
+  reason: z.string().min(1).max(500),
+});
+export const walletCredited = z.strictObject({
+  customer_id: objectId,
+  balance: moneyStringSchema,
+  currency: z.string(),
+  credited: moneyStringSchema,
+});
+
+// The payment provider's invoice callback.
+export const invoiceCallbackBody = z.object({
+  id: z.string().min(1),
+  external_id: z.string().min(1),
+  status: z.enum(['PAID', 'SETTLED', 'EXPIRED']),
+  amount: z.number().nonnegative(),
+  paid_amount: z.number().optional(),
+  payment_method: z.string().optional(),
+  payment_channel: z.string().optional(),
+  paid_at: z.string().optional(),
+  currency: z.string().optional(),
+});
+/** processed; duplicate (the invoice id was seen before); ignored (unknown, foreign or already settled). */
+export const invoiceCallbackResult = z.strictObject({
+  status: z.enum(['processed', 'duplicate', 'ignored']),
+});
+
+export const packagesExpired = z.strictObject({ expired: z.int() });

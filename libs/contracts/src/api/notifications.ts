@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { objectIdSchema } from '../envelope';
+import type { OperationSchemaMap } from './operation';
+
+/**
+ * The notifications service's HTTP contracts: request schemas its routes validate with, and the OpenAPI entries.
+ * Every route is an internal webhook (X-Internal-Token), so none of them is in the public document; the
+ * schemas still state what the scheduler and the task tier may rely on. Except retry, every webhook answers
+ * 200 also on failure, with `status` telling the outcome.
+ */
+
+export const triggerBody = z.object({
+  scheduled_notification_id: objectIdSchema,
+  tenant_id: objectIdSchema.optional(),
+  version: z.int().min(1).default(1),
+});
+export const retryBody = z.object({ force: z.boolean().optional() });
+
+const timestamp = z.iso.datetime({ offset: true });
+/** Channel names the notification went out on (email, whatsapp, sms, push). */
+const sentVia = z.array(z.string());
+const errorForm = z.strictObject({ status: z.literal('error'), error: z.string(), timestamp });
+
+export const promoteResponse = z.union([
+  z.strictObject({
+    status: z.literal('success'),
+    stats: z.strictObject({
+      total_found: z.int(),
+      promoted: z.int(),
+      failed: z.int(),
+      skipped: z.int(),
+      success_rate: z.number(),
+      duration_ms: z.number(),
+    }),
+    timestamp,
+  }),
+  errorForm,
+]);
+
+export const triggerResponse = z.union([
+  z.strictObject({ status: z.literal('skipped'), reason: z.string(), notification_id: z.string() }),
+  z.strictObject({
+    status: z.literal('success'),
+    notification_id: z.string(),
+    sent_via: sentVia,
+    message: z.string(),
+  }),
+  z.strictObject({ status: z.literal('error'), notification_id: z.string(), error: z.string() }),
+]);
+
+export const promotionStatsResponse = z.union([
+  z.strictObject({
+    status: z.literal('success'),
+    /** Notifications waiting in the database tier (the spec's field name). */
+    pending_mongodb: z.int(),
+    ready_for_promotion: z.int(),
+    promoted: z.int(),
+    failed: z.int(),
+    promotion_window_days: z.int(),
+    promoter_batch_size: z.int(),
+    timestamp,
+  }),
+  errorForm,
+]);
+
+export const retryResponse = z.union([
+  z.strictObject({
+    status: z.literal('success'),
+    notification_id: z.string(),
+    retry_count: z.int(),
+    sent_via: sentVia,
+    message: z.string(),
+  }),
+  z.strictObject({
+    status: z.literal('error'),
+    notification_id: z.string(),
+    retry_count: z.int(),
+    sent_via: sentVia,
+    error: z.string(),
+  }),
+]);
+
+export const healthResponse = z.strictObject({
+  status: z.enum(['healthy', 'degraded', 'unhealthy']),
+  database: z.enum(['connected', 'disconnected']),
+  cloud_tasks: z.enum(['available', 'disabled', 'unknown']),
+  details: z.strictObject({ pending_count: z.int(), promoted_count: z.int(), failed_count: z.int() }),
+  /** Only when unhealthy. */
+  error: z.string().optional(),
+  timestamp,
+});
+
+export const notificationsOperations: OperationSchemaMap = {
+  'POST /webhooks/notifications/promote': { response: promoteResponse },
+  'POST /webhooks/notifications/trigger': { body: triggerBody, response: triggerResponse },
+  'GET /webhooks/notifications/promotion-stats': { response: promotionStatsResponse },
+  'POST /webhooks/notifications/retry/{notification_id}': {
+    body: retryBody,
+    response: retryResponse,
+    errors: [400],
+  },
+  'GET /webhooks/notifications/health': { response: healthResponse },
+};

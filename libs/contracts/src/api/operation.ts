@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+
+/** An HTTP operation's contract: what the gateway's OpenAPI document shows and the owning service validates with. */
+export interface OperationSchemas {
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  /** Success status; 200 unless given. */
+  status?: number;
+  /**
+   * The operation's own error statuses beyond those every route of its area can answer (401/403 by token,
+   * 404, 422, 429, 503, 504): e.g. 400 for a refused business rule, 402 for a plan limit, 409 for a duplicate,
+   * 502 for a failed payment-provider call. Each is documented with the `{detail}` error body.
+   */
+  errors?: readonly number[];
+}
+
+/** Operation contracts by "METHOD /path", the gateway routing table's path template (without /api/v1). */
+export type OperationSchemaMap = Record<string, OperationSchemas>;

@@ -1,0 +1,88 @@
+import type { OperationSchemaMap } from './operation';
+import * as appointments from './scheduling/appointments';
+import * as availability from './scheduling/availability';
+import * as staff from './scheduling/staff';
+
+/** The scheduling service's HTTP contracts: request schemas its routes validate with, and the OpenAPI entries. */
+export * from './scheduling/fields';
+export * from './scheduling/staff';
+export * from './scheduling/availability';
+export * from './scheduling/appointments';
+
+export const schedulingOperations: OperationSchemaMap = {
+  // staff members
+  'GET /staff': { query: staff.staffListQuery, response: staff.staffPage },
+  'POST /staff': {
+    body: staff.createStaffBody,
+    response: staff.staffMember,
+    status: 201,
+    errors: [400, 402, 409],
+  },
+  'GET /staff/positions/templates': { response: staff.positionTemplates },
+  'POST /staff/appointments': {
+    body: appointments.staffBookBody,
+    response: appointments.appointment,
+    status: 201,
+    errors: [409],
+  },
+  'GET /staff/{staff_id}': { query: staff.staffDetailQuery, response: staff.staffDetail },
+  'PUT /staff/{staff_id}': { body: staff.updateStaffBody, response: staff.staffMember, errors: [400, 409] },
+  'DELETE /staff/{staff_id}': { status: 204, errors: [409] },
+  'GET /staff/{staff_id}/appointments': {
+    query: appointments.staffAppointmentsQuery,
+    response: appointments.appointmentPage,
+  },
+  // availability
+  'GET /availability': { query: availability.availabilityListQuery, response: availability.availabilityPage },
+  'POST /availability': {
+    body: availability.availabilityEntryBody,
+    response: availability.availabilityCreated,
+    status: 201,
+  },
+  'POST /availability/bulk': {
+    body: availability.availabilityBulkBody,
+    response: availability.availabilityBulkCreated,
+    status: 201,
+  },
+  'GET /availability/check': {
+    query: availability.availabilityCheckQuery,
+    response: availability.availabilityCheck,
+  },
+  'GET /availability/availability-grid': {
+    query: availability.gridQueryFields,
+    response: availability.availabilityGrid,
+  },
+  'PUT /availability/{availability_id}': {
+    body: availability.availabilityChangeBody,
+    response: availability.availabilityEntry,
+  },
+  'DELETE /availability/{availability_id}': { status: 204 },
+  'GET /public/tenants/{slug}/availability': {
+    query: availability.publicGridQuery,
+    response: availability.publicAvailabilityGrid,
+  },
+  // appointments
+  'POST /appointments': {
+    // A staff token must also name the customer (staffBookBody); the customer's own booking is the base shape.
+    body: appointments.bookBody,
+    response: appointments.appointment,
+    status: 201,
+    errors: [409],
+  },
+  'GET /appointments': { query: appointments.appointmentListQuery, response: appointments.appointmentPage },
+  'GET /appointments/{appointment_id}': { response: appointments.appointment },
+  'PUT /appointments/{appointment_id}/reschedule': {
+    body: appointments.rescheduleBody,
+    response: appointments.appointment,
+    errors: [409],
+  },
+  'PUT /appointments/{appointment_id}/cancel': { response: appointments.appointmentCancelled },
+  'PUT /appointments/{appointment_id}/status': {
+    body: appointments.statusBody,
+    response: appointments.appointment,
+  },
+  'GET /customers/{customer_id}/appointments': {
+    query: appointments.customerAppointmentsQuery,
+    response: appointments.customerAppointments,
+  },
+};
