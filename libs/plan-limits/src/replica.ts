@@ -13,6 +13,10 @@ import { AppError, assertIdentifier, selectRows, type Db, type Executor } from '
 
 export const SUBSCRIPTION_CHANGED = 'billing.subscription.changed.v1';
 
+const RECENT_PLAN_MS = 1_000;
+/** Bounds the memory of `recentPlanOf`; past it the cache simply starts again. */
+const RECENT_PLAN_ENTRIES = 10_000;
+
 export interface TenantPlan {
   plan: PlanType;
   status: SubscriptionStatus;
@@ -41,6 +45,8 @@ export interface LimitContext {
  */
 export class PlanLimitsReplica {
   private readonly table;
+  /** Plans read in the last moment, for the checks made on every request (see `recentPlanOf`). */
+  private readonly recent = new Map<string, { plan: Promise<TenantPlan>; expires: number }>();
 
   constructor(
     private readonly db: Db,
@@ -63,6 +69,7 @@ export class PlanLimitsReplica {
   }
 
   async apply(tx: Executor, snapshot: SubscriptionChangedV1): Promise<void> {
+    this.recent.delete(snapshot.tenant_id);
     await tx.execute(sql`
       INSERT INTO ${this.table} (tenant_id, plan, status, limits, appointment_fee_percent, version, updated_at)
       VALUES (${snapshot.tenant_id}, ${snapshot.plan}, ${snapshot.status}, ${JSON.stringify(snapshot.limits)}::jsonb,
@@ -88,6 +95,25 @@ export class PlanLimitsReplica {
   }
 
   /**
+   * The plan as read at most `RECENT_PLAN_MS` ago. The replica is already eventually consistent (it follows
+   * billing's events), so a change taking effect a second later costs nothing, and the suspended guard and
+   * the booking path save a query per request. This process's own updates clear the entry at once.
+   */
+  async recentPlanOf(tenantId: string): Promise<TenantPlan> {
+    const now = Date.now();
+    const held = this.recent.get(tenantId);
+    if (held && held.expires > now) return held.plan;
+    // Concurrent misses share one read (a burst of requests after a quiet second asks once).
+    const plan = this.planOf(this.db.orm, tenantId);
+    if (this.recent.size >= RECENT_PLAN_ENTRIES) this.recent.clear();
+    this.recent.set(tenantId, { plan, expires: now + RECENT_PLAN_MS });
+    plan.catch(() => {
+      if (this.recent.get(tenantId)?.plan === plan) this.recent.delete(tenantId);
+    });
+    return plan;
+  }
+
+  /**
    * Throws 402 when one more item would pass the limit. `current` is the count before the new item; count
    * it in the same transaction (under a lock) as the insert, or two concurrent creations can both pass.
    */
@@ -109,7 +135,7 @@ export class PlanLimitsReplica {
     return async (req: Request, _res: Response, next: NextFunction) => {
       const auth = req.auth;
       if (auth?.kind === 'staff' && auth.tenantId) {
-        const { status } = await this.planOf(this.db.orm, auth.tenantId);
+        const { status } = await this.recentPlanOf(auth.tenantId);
         if (status === 'suspended') throw new AppError(403, 'Subscription suspended');
       }
       next();

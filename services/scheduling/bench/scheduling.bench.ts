@@ -1,205 +1,235 @@
 /**
- * Scheduling benchmark on real PostgreSQL and RabbitMQ, over HTTP to the service (no gateway).
+ * Scheduling benchmark on real PostgreSQL and RabbitMQ (`npm run bench:scheduling`, after `npm run build`).
  *
- *   npx tsx services/scheduling/bench/scheduling.bench.ts
+ * (a) GET /availability/availability-grid for 20 staff over 90 days at 15-minute slots (see seed-salon.ts):
+ *     the service's time (the domain call: three queries, the computation and the JSON text) and the HTTP
+ *     round trip to the service, reading the whole body without parsing it. p50/p99 over repeated requests.
+ * (b) Bookings through the gateway, both in processes of their own as deployed (the load generator is this
+ *     process): 100 concurrent clients book random slots that the grid shows available, as customers do;
+ *     bookings per second, p50/p99, then an SQL audit of double bookings and capacity overruns (must be 0).
  *
- * (a) GET /availability/availability-grid for 20 staff over 90 days at 15-minute slots, with daily working
- *     hours, a lunch break, a week of vacation for some staff and about 30% of the slots booked: p50/p99.
- * (b) 100 concurrent clients booking random slots: bookings per second, p50/p99, then an SQL audit counting
- *     double bookings (overlapping active single-booking segments of one staff member), which must be 0.
+ * Prints one JSON line per measurement (`BENCH {...}`) for the report, after the human-readable lines.
  */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { newId, selectRows } from '@salon/service-kit';
-import { startTestService } from '@salon/testing';
+import { selectRows } from '@salon/service-kit';
+import {
+  PlatformChild,
+  TEST_AUDIENCE,
+  TEST_INTERNAL_TOKEN,
+  TEST_ISSUER,
+  assertBuilt,
+  startTestService,
+  testAmqpUrl,
+} from '@salon/testing';
 import { schedulingService } from '../src/definition';
 import { availabilityGrid } from '../src/domain/availability-grid';
-import { addDays } from '../src/domain/time-rules';
-import {
-  addCustomer,
-  addOutlet,
-  addService,
-  createdStaff,
-  futureDate,
-  newTenant,
-  onPlan,
-  setTenant,
-} from '../test/helpers';
+import { StaffQueue } from '../src/domain/staff-queue';
+import { DAYS, STAFF, seedSalon } from './seed-salon';
 
-const STAFF = 20;
-const DAYS = 90;
-const GRID_RUNS = 30;
+const GRID_RUNS = Number(process.env.GRID_RUNS ?? 30);
 const CLIENTS = 100;
-const BOOKINGS_PER_CLIENT = 10;
+const BOOKINGS_PER_CLIENT = Number(process.env.BOOKINGS_PER_CLIENT ?? 10);
+const SCHEDULING_PORT = 18_601;
+const GATEWAY_PORT = 18_600;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
 };
+const summary = (values: number[]) => ({
+  p50_ms: Number(percentile(values, 0.5).toFixed(1)),
+  p99_ms: Number(percentile(values, 0.99).toFixed(1)),
+});
+/** CPU seconds a process has used (Linux /proc; undefined elsewhere): per-request cost despite a noisy machine. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+const report = (name: string, figures: Record<string, unknown>) =>
+  console.log(`BENCH ${JSON.stringify({ bench: 'scheduling', name, ...figures })}`);
 
 async function main(): Promise<void> {
+  assertBuilt(['services/scheduling/dist/main.js', 'gateway/dist/main.js']);
   const service = await startTestService(schedulingService);
   const db = service.running.context.db;
+  const children: PlatformChild[] = [];
   try {
-    const tenant = newTenant(service);
-    await setTenant(service, tenant.tenantId, { booking_advance_days: 365 });
-    await onPlan(service, tenant.tenantId, 'ENTERPRISE');
-    const outletId = await addOutlet(service, tenant.tenantId);
-    const haircut = await addService(service, tenant.tenantId, {
-      duration_minutes: 30,
-      max_advance_booking_days: 365,
-    });
-    const customerId = await addCustomer(service, tenant.tenantId);
-    const start = futureDate(1);
-    const staffIds: string[] = [];
-    for (let i = 0; i < STAFF; i += 1) {
-      const member = await createdStaff(service, tenant.admin, outletId, { max_advance_booking_days: 365 });
-      staffIds.push(member.id);
-      const post = (body: Record<string, unknown>) =>
-        service.request('POST', '/availability', {
-          token: tenant.admin,
-          body: { staff_id: member.id, ...body },
-        });
-      await post({
-        date: start,
-        start_time: '09:00',
-        end_time: '18:00',
-        availability_type: 'working_hours',
-        recurrence_type: 'daily',
-        recurrence_end_date: addDays(start, DAYS - 1),
-      });
-      await post({
-        date: start,
-        start_time: '12:00',
-        end_time: '13:00',
-        availability_type: 'break',
-        recurrence_type: 'daily',
-        recurrence_end_date: addDays(start, DAYS - 1),
-      });
-      if (i % 4 === 0) {
-        await post({
-          date: addDays(start, 30 + i),
-          start_time: '00:00',
-          end_time: '23:55',
-          availability_type: 'vacation',
-          recurrence_type: 'daily',
-          recurrence_end_date: addDays(start, 36 + i),
-        });
-      }
-    }
-    // About 30% of the 30-minute slots booked, written directly (the booking path is measured in (b)).
-    await db.withTx(async (tx) => {
-      await tx.execute(sql`
-        WITH slots AS (
-          SELECT s.id AS staff_id, s.display_name, d::date AS day, m AS minute, random() AS r
-          FROM scheduling.staff s, generate_series(${start}::date, ${addDays(start, DAYS - 1)}::date, '1 day') d,
-               generate_series(540, 1050, 30) m
-          WHERE s.tenant_id = ${tenant.tenantId} AND m NOT IN (720, 750)
-        ), picked AS (
-          SELECT *, substr(md5(staff_id || day || minute), 1, 24) AS id FROM slots WHERE r < 0.3
-        ), appointments AS (
-          INSERT INTO scheduling.appointments (id, tenant_id, outlet_id, customer_id, appointment_date, start_time,
-            end_time, timezone, starts_at, ends_at, status, total_price, currency, booked_by)
-          SELECT id, ${tenant.tenantId}, ${outletId}, ${customerId}, day, make_time(minute / 60, minute % 60, 0),
-            make_time((minute + 30) / 60, (minute + 30) % 60, 0), 'Asia/Jakarta',
-            (day + make_time(minute / 60, minute % 60, 0)) AT TIME ZONE 'Asia/Jakarta',
-            (day + make_time((minute + 30) / 60, (minute + 30) % 60, 0)) AT TIME ZONE 'Asia/Jakarta',
-            'confirmed', 150000, 'IDR', 'staff' FROM picked RETURNING id
-        )
-        INSERT INTO scheduling.appointment_services (appointment_id, position, tenant_id, service_id, service_name,
-          staff_id, staff_name, start_time, end_time, duration_minutes, price, currency, price_source, parallel,
-          max_parallel, occupancy)
-        SELECT id, 0, ${tenant.tenantId}, ${haircut.service_id}, 'Haircut', staff_id, display_name,
-          make_time(minute / 60, minute % 60, 0), make_time((minute + 30) / 60, (minute + 30) % 60, 0), 30, 150000,
-          'IDR', 'base_price', false, 1,
-          tstzrange((day + make_time(minute / 60, minute % 60, 0)) AT TIME ZONE 'Asia/Jakarta',
-                    (day + make_time((minute + 30) / 60, (minute + 30) % 60, 0)) AT TIME ZONE 'Asia/Jakarta')
-        FROM picked`);
-    });
-    await db.orm.execute(sql`ANALYZE`);
+    const { tenant, outletId, haircut, customerId, start } = await seedSalon(service);
+    const gridQuery = {
+      service_id: haircut.service_id,
+      outlet_id: outletId,
+      start_date: start,
+      num_days: DAYS,
+      slot_interval_minutes: 15,
+    };
 
-    const path = `/availability/availability-grid?service_id=${haircut.service_id}&outlet_id=${outletId}&start_date=${start}&num_days=${DAYS}&slot_interval_minutes=15`;
-    const gridTimes: number[] = [];
-    let slots = 0;
-    for (let run = 0; run < GRID_RUNS + 3; run += 1) {
-      const began = performance.now();
-      const response = await service.request('GET', path, { token: tenant.admin });
-      const elapsed = performance.now() - began;
-      if (response.status !== 200) throw new Error(`grid ${response.status}`);
-      slots = Object.values(response.body.availability_grid as Record<string, unknown[]>).reduce(
-        (n, d) => n + d.length,
-        0,
-      );
-      if (run >= 3) gridTimes.push(elapsed);
-    }
+    // (a) The grid: the domain call (what the service spends), then the HTTP round trip.
     const { store, plans, verifier } = service.running.context;
-    const deps = { db, store, plans, verifier };
-    const serverTimes: number[] = [];
+    const deps = { db, store, plans, verifier, staffQueue: new StaffQueue() };
+    const serviceTimes: number[] = [];
+    let bytes = 0;
     for (let run = 0; run < GRID_RUNS + 3; run += 1) {
       const began = performance.now();
-      await availabilityGrid(
-        deps,
-        tenant.tenantId,
-        {
-          service_id: haircut.service_id,
-          outlet_id: outletId,
-          start_date: start,
-          num_days: DAYS,
-          slot_interval_minutes: 15,
-        },
-        'staff',
-      );
-      if (run >= 3) serverTimes.push(performance.now() - began);
+      bytes = (await availabilityGrid(deps, tenant.tenantId, gridQuery, 'staff')).length;
+      if (run >= 3) serviceTimes.push(performance.now() - began);
     }
-    console.log(
-      `(a) grid server time (6 queries + computation, no serialisation): p50 ${percentile(serverTimes, 0.5).toFixed(1)} ms, p99 ${percentile(serverTimes, 0.99).toFixed(1)} ms`,
+    const gridPath = `/availability/availability-grid?${new URLSearchParams(
+      Object.entries(gridQuery).map(([key, value]): [string, string] => [key, String(value)]),
+    )}`;
+    const roundTrips: number[] = [];
+    for (let run = 0; run < GRID_RUNS + 3; run += 1) {
+      const began = performance.now();
+      const response = await fetch(`${service.url}${gridPath}`, {
+        headers: { authorization: `Bearer ${tenant.admin}` },
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`grid answered ${response.status}`);
+      if (run >= 3) roundTrips.push(performance.now() - began);
+    }
+    const grid = JSON.parse(await availabilityGrid(deps, tenant.tenantId, gridQuery, 'staff')) as {
+      availability_grid: Record<string, { start_time: string; staff_id: string; is_available: boolean }[]>;
+    };
+    const slots = Object.entries(grid.availability_grid).flatMap(([date, day]) =>
+      day.map((slot) => ({ date, ...slot })),
     );
+    const free = slots.filter((slot) => slot.is_available);
     console.log(
-      `(a) grid ${STAFF} staff x ${DAYS} days, 15-min slots (${slots} slots): p50 ${percentile(gridTimes, 0.5).toFixed(1)} ms, p99 ${percentile(gridTimes, 0.99).toFixed(1)} ms (HTTP round trip, ${GRID_RUNS} runs)`,
+      `(a) grid ${STAFF} staff x ${DAYS} days at 15 min: ${slots.length} slots (${free.length} available), ` +
+        `${(bytes / 1e6).toFixed(1)} MB; service time p50 ${percentile(serviceTimes, 0.5).toFixed(1)} ms, ` +
+        `p99 ${percentile(serviceTimes, 0.99).toFixed(1)} ms; HTTP round trip p50 ` +
+        `${percentile(roundTrips, 0.5).toFixed(1)} ms, p99 ${percentile(roundTrips, 0.99).toFixed(1)} ms ` +
+        `(${GRID_RUNS} runs each)`,
     );
+    report('grid_service_time', { slots: slots.length, bytes, ...summary(serviceTimes) });
+    report('grid_http_round_trip', summary(roundTrips));
 
-    // (b) Booking throughput on the second half of the range (the seeded bookings are in every day too).
+    // (b) The same database served by a scheduling process behind a gateway process.
+    await service.running.stop();
+    const logDir = process.env.BENCH_LOG_DIR ?? '/tmp';
+    const common = {
+      JWT_PUBLIC_KEY: service.keys.publicKeyPem,
+      JWT_ISSUER: TEST_ISSUER,
+      JWT_AUDIENCE: TEST_AUDIENCE,
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      LOG_LEVEL: 'warn',
+    };
+    const scheduling = new PlatformChild({
+      name: 'scheduling',
+      script: 'services/scheduling/dist/main.js',
+      env: {
+        ...common,
+        PORT: String(SCHEDULING_PORT),
+        DATABASE_URL: service.database.url,
+        DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE ?? '10',
+        AMQP_URL: testAmqpUrl(),
+        EVENT_NAMESPACE: service.testBus.namespace,
+      },
+      nodeArgs: process.env.BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : [],
+      logFile: join(logDir, `bench-scheduling-${randomBytes(3).toString('hex')}.log`),
+      readyUrls: [`http://127.0.0.1:${SCHEDULING_PORT}/readyz`],
+      readyStatus: 'ok',
+    });
+    const gateway = new PlatformChild({
+      name: 'gateway',
+      script: 'gateway/dist/main.js',
+      env: {
+        ...common,
+        PORT: String(GATEWAY_PORT),
+        SCHEDULING_URL: `http://127.0.0.1:${SCHEDULING_PORT}`,
+        RATE_LIMIT_STAFF: '1000000/10000000',
+      },
+      logFile: join(logDir, `bench-gateway-${randomBytes(3).toString('hex')}.log`),
+      readyUrls: [`http://127.0.0.1:${GATEWAY_PORT}/healthz`],
+      readyStatus: 'ok',
+    });
+    children.push(scheduling, gateway);
+    await Promise.all(children.map((child) => child.start()));
+
     const bookingTimes: number[] = [];
     const outcomes: Record<number, number> = {};
+    const pick = () => free[Math.floor(Math.random() * free.length)] as (typeof free)[number];
+    const cpuBefore = children.map((child) => cpuSeconds(child.pid));
     const began = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         for (let i = 0; i < BOOKINGS_PER_CLIENT; i += 1) {
-          const staffId = staffIds[Math.floor(Math.random() * STAFF)] as string;
-          const day = addDays(start, Math.floor(Math.random() * DAYS));
-          const minute = 540 + 15 * Math.floor(Math.random() * 34);
-          const at = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+          const slot = pick();
           const t0 = performance.now();
-          const response = await service.request('POST', '/staff/appointments', {
-            token: tenant.admin,
-            body: {
+          const response = await fetch(`http://127.0.0.1:${GATEWAY_PORT}/api/v1/staff/appointments`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${tenant.admin}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
               outlet_id: outletId,
               customer_id: customerId,
-              appointment_date: day,
-              start_time: at,
-              services: [{ service_id: haircut.service_id, staff_id: staffId }],
-            },
+              appointment_date: slot.date,
+              start_time: slot.start_time,
+              services: [{ service_id: haircut.service_id, staff_id: slot.staff_id }],
+            }),
           });
+          await response.arrayBuffer();
           bookingTimes.push(performance.now() - t0);
           outcomes[response.status] = (outcomes[response.status] ?? 0) + 1;
         }
       }),
     );
     const seconds = (performance.now() - began) / 1000;
+    const requests = CLIENTS * BOOKINGS_PER_CLIENT;
+    // CPU milliseconds per request in the scheduling and gateway processes.
+    const [schedulingCpu, gatewayCpu] = children.map((child, i) => {
+      const before = cpuBefore[i];
+      const after = cpuSeconds(child.pid);
+      return before === undefined || after === undefined ? undefined : ((after - before) * 1000) / requests;
+    });
     const created = outcomes[201] ?? 0;
-    console.log(
-      `(b) ${CLIENTS} clients, ${CLIENTS * BOOKINGS_PER_CLIENT} requests in ${seconds.toFixed(1)} s: ${((CLIENTS * BOOKINGS_PER_CLIENT) / seconds).toFixed(0)} requests/s, ${(created / seconds).toFixed(0)} bookings/s, p50 ${percentile(bookingTimes, 0.5).toFixed(1)} ms, p99 ${percentile(bookingTimes, 0.99).toFixed(1)} ms, outcomes ${JSON.stringify(outcomes)}`,
-    );
-    const [audit] = await selectRows<{ doubles: number }>(
+    const [audit] = await selectRows<{ doubles: number; overruns: number }>(
       db.orm,
-      sql`SELECT count(*)::int AS doubles FROM scheduling.appointment_services a
-          JOIN scheduling.appointment_services b ON a.staff_id = b.staff_id AND a.appointment_id < b.appointment_id
-           AND a.occupancy && b.occupancy
-          WHERE a.tenant_id = ${tenant.tenantId} AND a.active AND b.active AND NOT a.parallel AND NOT b.parallel`,
+      sql`SELECT
+          (SELECT count(*)::int FROM scheduling.appointment_services a
+             JOIN scheduling.appointment_services b ON a.staff_id = b.staff_id
+              AND a.appointment_id < b.appointment_id AND a.occupancy && b.occupancy
+             WHERE a.tenant_id = ${tenant.tenantId} AND a.active AND b.active
+               AND (NOT a.parallel OR NOT b.parallel OR a.service_id <> b.service_id)) AS doubles,
+          (SELECT count(*)::int FROM scheduling.appointment_services a
+             WHERE a.tenant_id = ${tenant.tenantId} AND a.active AND a.parallel
+               AND (SELECT count(*) FROM scheduling.appointment_services b
+                    WHERE b.staff_id = a.staff_id AND b.active AND b.service_id = a.service_id
+                      AND b.occupancy @> lower(a.occupancy)) > a.max_parallel) AS overruns`,
     );
-    console.log(`    audit: ${audit?.doubles} double bookings`);
-    void newId;
+    console.log(
+      `(b) through the gateway, ${CLIENTS} clients, ${requests} requests in ${seconds.toFixed(1)} s: ` +
+        `${(requests / seconds).toFixed(0)} requests/s, ${(created / seconds).toFixed(0)} bookings/s, ` +
+        `p50 ${percentile(bookingTimes, 0.5).toFixed(1)} ms, p99 ${percentile(bookingTimes, 0.99).toFixed(1)} ms, ` +
+        `outcomes ${JSON.stringify(outcomes)}; audit: ${audit?.doubles} double bookings, ` +
+        `${audit?.overruns} capacity overruns; CPU per request: scheduling ${schedulingCpu?.toFixed(2)} ms, ` +
+        `gateway ${gatewayCpu?.toFixed(2)} ms`,
+    );
+    report('bookings_through_gateway', {
+      clients: CLIENTS,
+      requests,
+      requests_per_s: Math.round(requests / seconds),
+      bookings_per_s: Math.round(created / seconds),
+      ...summary(bookingTimes),
+      outcomes,
+      double_bookings: audit?.doubles,
+      capacity_overruns: audit?.overruns,
+      scheduling_cpu_ms_per_request: schedulingCpu,
+      gateway_cpu_ms_per_request: gatewayCpu,
+    });
   } finally {
-    await service.stop();
+    await Promise.all(children.map((child) => child.stop()));
+    await Promise.all(children.map((child) => child.closeLog()));
+    await service.testBus.destroy();
+    await service.database.drop();
   }
 }
 

@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@salon/runtime';
 import { loadMigrationDir } from '@salon/service-kit';
 import { schedulingConfigSchema, type SchedulingConfig } from './config';
 import type { SchedulingDeps } from './domain/deps';
+import { StaffQueue } from './domain/staff-queue';
 import { schedulingSubscriptions } from './events/subscriptions';
 import { appointmentRoutes } from './http/appointment.routes';
 import { availabilityRoutes } from './http/availability.routes';
@@ -18,7 +19,7 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
   configSchema: schedulingConfigSchema,
   migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
   build({ db, store, plans, verifier, app, config }) {
-    const deps: SchedulingDeps = { db, store, plans, verifier };
+    const deps: SchedulingDeps = { db, store, plans, verifier, staffQueue: new StaffQueue() };
     app.use(internalRoutes(deps, config.INTERNAL_TOKEN));
     app.use(availabilityRoutes(deps));
     // /staff/appointments before /staff/:staff_id

@@ -413,39 +413,3 @@ export async function anonymiseCustomerAppointments(
       notes = CASE WHEN notes IS NULL THEN NULL ELSE ${ANONYMISED_NOTE} END, updated_at = now()
     WHERE tenant_id = ${tenantId} AND customer_id = ${customerId}`);
 }
-
-/**
- * The grid's read of occupancies: one row per staff member with its ranges packed as JSON arrays
- * [appointment_id, service_id, parallel, start_ms, end_ms], which parses far faster than one row each.
- */
-export async function packedOccupancyRanges(
-  executor: Executor,
-  tenantId: string,
-  staffIds: readonly string[],
-  from: Date,
-  to: Date,
-): Promise<OccupancyRange[]> {
-  if (staffIds.length === 0) return [];
-  const rows = await selectRows<{ staff_id: string; ranges: string }>(
-    executor,
-    sql`SELECT x.staff_id, json_agg(json_build_array(x.appointment_id, x.service_id, x.parallel,
-          (extract(epoch FROM lower(x.occupancy)) * 1000)::float8, (extract(epoch FROM upper(x.occupancy)) * 1000)::float8)
-        )::text AS ranges
-        FROM scheduling.appointment_services x
-        WHERE x.tenant_id = ${tenantId} AND x.active AND x.staff_id = ANY(${textArray(staffIds)})
-          AND x.occupancy && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
-        GROUP BY x.staff_id`,
-  );
-  return rows.flatMap(({ staff_id, ranges }) =>
-    (JSON.parse(ranges) as [string, string, boolean, number, number][]).map(
-      ([appointment_id, service_id, parallel, start, end]) => ({
-        appointment_id,
-        staff_id,
-        service_id,
-        parallel,
-        start,
-        end,
-      }),
-    ),
-  );
-}

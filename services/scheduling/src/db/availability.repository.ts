@@ -136,38 +136,3 @@ export async function listAvailability(
   );
   return { items, total: count?.total ?? 0 };
 }
-
-/** The grid's read of entries: minutes instead of formatted times, packed per staff member as JSON. */
-export async function packedEntriesOfStaff(
-  executor: Executor,
-  tenantId: string,
-  staffIds: readonly string[],
-  from: string,
-  to: string,
-): Promise<
-  {
-    staff_id: string;
-    date: string;
-    start: number;
-    end: number;
-    type: AvailabilityType;
-    service_ids: string[] | null;
-  }[]
-> {
-  if (staffIds.length === 0) return [];
-  const rows = await selectRows<{ staff_id: string; entries: string }>(
-    executor,
-    sql`SELECT staff_id, json_agg(json_build_array(to_char(date, 'YYYY-MM-DD'),
-          (extract(epoch FROM start_time) / 60)::int, (extract(epoch FROM end_time) / 60)::int, availability_type,
-          service_ids) ORDER BY date, start_time)::text AS entries
-        FROM scheduling.availability
-        WHERE tenant_id = ${tenantId} AND staff_id = ANY(${textArray(staffIds)})
-          AND date BETWEEN ${from}::date AND ${to}::date
-        GROUP BY staff_id`,
-  );
-  return rows.flatMap(({ staff_id, entries }) =>
-    (JSON.parse(entries) as [string, number, number, AvailabilityType, string[] | null][]).map(
-      ([date, start, end, type, service_ids]) => ({ staff_id, date, start, end, type, service_ids }),
-    ),
-  );
-}

@@ -225,22 +225,3 @@ export async function listStaff(
   );
   return { items, total: count?.total ?? 0 };
 }
-
-/** Active, bookable staff of an outlet qualified for a service (empty skills: every service). */
-export async function findBookableStaff(
-  executor: Executor,
-  tenantId: string,
-  outletId: string,
-  serviceId: string,
-  staffId?: string,
-): Promise<StaffRecord[]> {
-  return selectRows<StaffRecord>(
-    executor,
-    sql`SELECT ${staffColumns} FROM scheduling.staff s
-        WHERE s.tenant_id = ${tenantId} AND s.outlet_id = ${outletId} AND s.status = 'active' AND s.is_bookable
-          AND (s.skills->'service_ids' @> ${JSON.stringify([serviceId])}::jsonb
-               OR jsonb_array_length(coalesce(s.skills->'service_ids', '[]'::jsonb)) = 0)
-          ${staffId ? sql`AND s.id = ${staffId}` : sql``}
-        ORDER BY lower(s.display_name), s.id`,
-  );
-}

@@ -1,18 +1,14 @@
 import { badRequest, forbidden, notFound, type StaffAuth } from '@salon/service-kit';
-import {
-  activeOccupancies,
-  packedOccupancyRanges,
-  type OccupancyRange,
-  type OccupancyRow,
-} from '../db/appointment.repository';
-import { entriesOfStaff, packedEntriesOfStaff } from '../db/availability.repository';
-import { findOutlet, findService, findTenantBySlug, isBookableService } from '../db/replica.repository';
-import { findBookableStaff, findStaff } from '../db/staff.repository';
-import { isWorking, type Slot } from './availability-rules';
-import { evaluateCapacity } from './capacity-rules';
+import { activeOccupancies, type OccupancyRow } from '../db/appointment.repository';
+import { entriesOfStaff } from '../db/availability.repository';
+import { gridEntries, gridOccupancies, loadGridContext, type GridOccupancies } from '../db/grid.repository';
+import { findService, findTenantBySlug, isBookableService } from '../db/replica.repository';
+import { findStaff } from '../db/staff.repository';
+import { isWorking } from './availability-rules';
+import { evaluateCapacity, peakOverlap } from './capacity-rules';
 import type { SchedulingDeps } from './deps';
 import { slotOf } from './manage-availability';
-import { tenantSettings } from './tenant-settings';
+import { settingsOf, tenantSettings } from './tenant-settings';
 import { addDays, localOf, localToUtc, shortTime } from './time-rules';
 
 export interface GridQuery {
@@ -24,22 +20,10 @@ export interface GridQuery {
   staff_id?: string;
 }
 
-export interface GridSlot {
-  start_time: string;
-  end_time: string;
-  staff_id: string;
-  staff_name: string;
-  gender?: string | null;
-  is_available: boolean;
-  allows_parallel_bookings: boolean;
-  available_capacity: number | null;
-  max_capacity: number | null;
-}
-
 const DAY_MS = 86_400_000;
 
-/** "HH:MM" of every minute of the day (and 24:00), computed once. */
-const SHORT_TIMES = Array.from({ length: 24 * 60 + 1 }, (_, minutes) => shortTime(minutes));
+/** `"HH:MM"` of every minute of the day (and 24:00), JSON-quoted, computed once. */
+const QUOTED_TIMES = Array.from({ length: 24 * 60 + 1 }, (_, minutes) => `"${shortTime(minutes)}"`);
 
 /** Local minutes → UTC ms for one date, exact across a daylight-saving change inside the day. */
 function instantsOf(date: string, timezone: string): (minutes: number) => number {
@@ -49,79 +33,112 @@ function instantsOf(date: string, timezone: string): (minutes: number) => number
   return (minutes) => localToUtc(date, minutes, timezone).getTime();
 }
 
+/** The first index whose start is at or after `at` (starts are sorted). */
+function firstStartAtOrAfter(starts: readonly number[], at: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((starts[middle] as number) < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
- * The availability grid in a fixed number of queries whatever the range or staff count: tenant settings,
- * outlet, service, staff, their availability entries over the range, and their active occupancies over the
- * range. Slots step by `slot_interval_minutes` from the start of each working-hours entry and fit the
- * service inside it; a slot is available when the staff member is working then (no break, block or
- * vacation, service allowed), capacity admits one more, and the booking window allows it.
+ * Remaining capacity for one more booking of the grid's service over [start, end): 0 when anything else
+ * overlaps (a single-booking service, another service, or a single-booking appointment), otherwise the
+ * maximum less the peak of same-service bookings (spec capacity rules, see capacity-rules.ts).
+ */
+function remainingCapacity(
+  occupancies: GridOccupancies | undefined,
+  start: number,
+  end: number,
+  parallel: boolean,
+  maxCapacity: number,
+): number {
+  if (!occupancies) return maxCapacity;
+  const { starts, ends, sameParallel } = occupancies;
+  let same: { start: number; end: number }[] | undefined;
+  for (let i = firstStartAtOrAfter(starts, start - occupancies.longest); i < starts.length; i += 1) {
+    const from = starts[i] as number;
+    if (from >= end) break;
+    const to = ends[i] as number;
+    if (to <= start) continue;
+    if (!parallel || !sameParallel[i]) return 0;
+    (same ??= []).push({ start: from, end: to });
+  }
+  return same ? Math.max(0, maxCapacity - peakOverlap(same, start, end)) : maxCapacity;
+}
+
+/**
+ * GET /availability/availability-grid and the public grid, as the JSON text of the spec's answer. Three
+ * round trips whatever the range or staff count (context, entries, occupancies). Slots step by
+ * `slot_interval_minutes` from the start of each working-hours entry and fit the service inside it; a slot
+ * is available when the staff member is working then (no break, block or vacation, service allowed),
+ * capacity admits one more, and the booking window allows it. Up to 90 days × many staff is tens of
+ * thousands of slots, so the answer is written as text directly rather than built as objects and
+ * stringified (same fields, same order).
  */
 export async function availabilityGrid(
   deps: SchedulingDeps,
   tenantId: string,
   query: GridQuery,
   audience: 'staff' | 'customer',
-) {
+): Promise<string> {
   const executor = deps.db.orm;
-  const [settings, outlet, service] = await Promise.all([
-    tenantSettings(executor, tenantId),
-    findOutlet(executor, tenantId, query.outlet_id),
-    findService(executor, tenantId, query.service_id),
-  ]);
+  const context = await loadGridContext(executor, tenantId, {
+    outletId: query.outlet_id,
+    serviceId: query.service_id,
+    staffId: query.staff_id,
+  });
+  const { outlet, service } = context;
   if (!outlet) throw notFound('Outlet not found');
   if (!service || (audience === 'customer' && !isBookableService(service)))
     throw notFound('Service not found');
-  const endDate = addDays(query.start_date, query.num_days - 1);
-  let staff = await findBookableStaff(executor, tenantId, query.outlet_id, query.service_id, query.staff_id);
-  if (audience === 'customer') staff = staff.filter((member) => member.accepts_online_booking);
+  const settings = settingsOf(context.tenant);
+  const staff =
+    audience === 'customer' ? context.staff.filter((member) => member.accepts_online_booking) : context.staff;
   const staffIds = staff.map((member) => member.id);
+  const endDate = addDays(query.start_date, query.num_days - 1);
   const timezone = settings.timezone;
   const rangeStart = new Date(localToUtc(query.start_date, 0, timezone).getTime() - DAY_MS);
   const rangeEnd = new Date(localToUtc(endDate, 0, timezone).getTime() + 2 * DAY_MS);
   const [entries, occupied] = await Promise.all([
-    packedEntriesOfStaff(executor, tenantId, staffIds, query.start_date, endDate),
-    packedOccupancyRanges(executor, tenantId, staffIds, rangeStart, rangeEnd),
+    gridEntries(executor, tenantId, staffIds, service.service_id, query.start_date, endDate),
+    gridOccupancies(executor, tenantId, staffIds, service.service_id, rangeStart, rangeEnd),
   ]);
 
-  // Occupancies bucketed by staff and the UTC day they start on (each is shorter than a day), so a slot
-  // looks at the buckets of its own day and the day before: a handful of rows.
-  const buckets = new Map<string, OccupancyRange[]>();
-  for (const row of occupied) {
-    const key = `${row.staff_id}:${Math.floor(row.start / DAY_MS)}`;
-    const list = buckets.get(key);
-    if (list) list.push(row);
-    else buckets.set(key, [row]);
-  }
-  const entriesByStaffDate = new Map<string, Slot[]>();
-  for (const entry of entries) {
-    const key = `${entry.staff_id}:${entry.date}`;
-    const list = entriesByStaffDate.get(key) ?? [];
-    list.push({
-      date: entry.date,
-      start: entry.start,
-      end: entry.end,
-      type: entry.type,
-      service_ids: entry.service_ids,
-    });
-    entriesByStaffDate.set(key, list);
-  }
-
-  const now = new Date();
-  const today = localOf(now, timezone).date;
+  const now = Date.now();
+  const today = localOf(new Date(now), timezone).date;
   const parallel = service.allow_parallel_bookings;
   const maxCapacity = parallel ? service.max_parallel_bookings : 1;
   const duration = service.duration_minutes;
   const interval = query.slot_interval_minutes;
-  const earliest =
-    now.getTime() + (audience === 'customer' ? service.min_advance_booking_hours * 3_600_000 : 0);
-  const grid: Record<string, GridSlot[]> = {};
-  let totalAvailable = 0;
-  const staffBuckets = staff.map((member) => {
-    const own = new Map<number, OccupancyRange[]>();
-    for (const [key, rows] of buckets)
-      if (key.startsWith(`${member.id}:`)) own.set(Number(key.slice(25)), rows);
-    return own;
-  });
+  const earliest = Math.max(
+    now + 1,
+    now + (audience === 'customer' ? service.min_advance_booking_hours * 3_600_000 : 0),
+  );
+  // A slot's JSON is three shared pieces: its times, its staff member, and its availability and capacity.
+  // The answer is one join of those pieces: no per-slot object, string or number formatting.
+  const timeFields = (first: boolean, start: number) =>
+    `${first ? '' : ','}{"start_time":${QUOTED_TIMES[start]},"end_time":${QUOTED_TIMES[start + duration]}`;
+  const firstTimeFields: string[] = [];
+  const nextTimeFields: string[] = [];
+  const staffFields = staff.map(
+    (member) =>
+      `,"staff_id":${JSON.stringify(member.id)},"staff_name":${JSON.stringify(member.display_name)}` +
+      (audience === 'staff' ? `,"gender":${JSON.stringify(member.gender ?? null)}` : ''),
+  );
+  // Index `capacity` when available, `maxCapacity + 1 + capacity` when not.
+  const statusFields = [true, false].flatMap((available) =>
+    Array.from(
+      { length: maxCapacity + 1 },
+      (_, capacity) =>
+        `,"is_available":${available},"allows_parallel_bookings":${parallel},` +
+        `"available_capacity":${parallel ? capacity : null},"max_capacity":${parallel ? maxCapacity : null}}`,
+    ),
+  );
   const lastDates = staff.map((member) =>
     audience === 'customer'
       ? addDays(
@@ -134,96 +151,75 @@ export async function availabilityGrid(
         )
       : '9999-12-31',
   );
+
+  let totalAvailable = 0;
+  const pieces: string[] = [];
   for (let offset = 0; offset < query.num_days; offset += 1) {
     const date = addDays(query.start_date, offset);
     const at = instantsOf(date, timezone);
-    // Slots collected per start minute: staff are visited in name order, so the day comes out sorted.
-    const byMinute: GridSlot[][] = [];
+    // Slots per start minute as (staff order, status index) pairs: staff are visited in name order, so
+    // the day comes out sorted by time, then name.
+    const byMinute: number[][] = [];
     staff.forEach((member, order) => {
-      const day = entriesByStaffDate.get(`${member.id}:${date}`) ?? [];
-      const blocked = day.filter((slot) => slot.type !== 'working_hours');
-      const ownBuckets = staffBuckets[order] as Map<number, OccupancyRange[]>;
+      const day = entries.get(member.id)?.get(offset);
+      if (!day) return;
+      const { working, blocked } = day;
+      const occupancies = occupied.get(member.id);
       const withinDays = date <= (lastDates[order] as string);
-      for (const working of day) {
-        if (working.type !== 'working_hours') continue;
-        if (working.service_ids && !working.service_ids.includes(service.service_id)) continue;
-        for (let start = working.start; start + duration <= working.end; start += interval) {
+      for (let w = 0; w < working.length; w += 2) {
+        const workingEnd = working[w + 1] as number;
+        for (let start = working[w] as number; start + duration <= workingEnd; start += interval) {
           const end = start + duration;
-          const occupancyStart = at(start - service.preparation_minutes);
-          const occupancyEnd = at(end + service.cleanup_minutes);
-          // Working (no break, block or vacation over it) and inside the booking window.
-          let available = withinDays && at(start) >= earliest && at(start) > now.getTime();
-          for (const other of blocked) if (start < other.end && other.start < end) available = false;
-          const candidates: OccupancyRange[] = [];
-          for (let d = Math.floor(occupancyStart / DAY_MS) - 1; d < occupancyEnd / DAY_MS; d += 1) {
-            const bucket = ownBuckets.get(d);
-            if (!bucket) continue;
-            for (const row of bucket) {
-              if (row.start < occupancyEnd && occupancyStart < row.end) candidates.push(row);
-            }
+          let available = withinDays && at(start) >= earliest;
+          for (let b = 0; b < blocked.length && available; b += 2) {
+            if (start < (blocked[b + 1] as number) && (blocked[b] as number) < end) available = false;
           }
-          let capacity = maxCapacity;
-          if (candidates.length > 0) {
-            const verdict = evaluateCapacity(
-              {
-                service_id: service.service_id,
-                parallel,
-                max_parallel: maxCapacity,
-                start: occupancyStart,
-                end: occupancyEnd,
-              },
-              candidates,
-            );
-            if (!verdict.ok) available = false;
-            capacity =
-              !verdict.ok && verdict.reason === 'conflict' ? 0 : Math.max(0, maxCapacity - verdict.current);
-          }
-          if (available) totalAvailable += 1;
-          (byMinute[start] ??= []).push(
-            audience === 'staff'
-              ? {
-                  start_time: SHORT_TIMES[start] as string,
-                  end_time: SHORT_TIMES[end] as string,
-                  staff_id: member.id,
-                  staff_name: member.display_name,
-                  gender: member.gender,
-                  is_available: available,
-                  allows_parallel_bookings: parallel,
-                  available_capacity: parallel ? capacity : null,
-                  max_capacity: parallel ? maxCapacity : null,
-                }
-              : {
-                  start_time: SHORT_TIMES[start] as string,
-                  end_time: SHORT_TIMES[end] as string,
-                  staff_id: member.id,
-                  staff_name: member.display_name,
-                  is_available: available,
-                  allows_parallel_bookings: parallel,
-                  available_capacity: parallel ? capacity : null,
-                  max_capacity: parallel ? maxCapacity : null,
-                },
+          const capacity = remainingCapacity(
+            occupancies,
+            at(start - service.preparation_minutes),
+            at(end + service.cleanup_minutes),
+            parallel,
+            maxCapacity,
           );
+          if (capacity === 0) available = false;
+          if (available) totalAvailable += 1;
+          (byMinute[start] ??= []).push(order, available ? capacity : maxCapacity + 1 + capacity);
         }
       }
     });
-    grid[date] = byMinute.flat();
+    pieces.push(`${offset === 0 ? '' : ','}${JSON.stringify(date)}:[`);
+    let first = true;
+    byMinute.forEach((slots, start) => {
+      for (let k = 0; k < slots.length; k += 2) {
+        const times = first
+          ? (firstTimeFields[start] ??= timeFields(true, start))
+          : (nextTimeFields[start] ??= timeFields(false, start));
+        pieces.push(
+          times,
+          staffFields[slots[k] as number] as string,
+          statusFields[slots[k + 1] as number] as string,
+        );
+        first = false;
+      }
+    });
+    pieces.push(']');
   }
-  return {
+  const metadata = {
+    service_id: service.service_id,
+    service_name: service.name,
+    outlet_id: query.outlet_id,
+    outlet_name: outlet.name,
+    staff_id: query.staff_id ?? null,
+    total_available_slots: totalAvailable,
+    service_duration_minutes: service.duration_minutes,
+  };
+  const head = JSON.stringify({
     start_date: query.start_date,
     end_date: endDate,
     num_days: query.num_days,
     slot_interval_minutes: query.slot_interval_minutes,
-    availability_grid: grid,
-    metadata: {
-      service_id: service.service_id,
-      service_name: service.name,
-      outlet_id: query.outlet_id,
-      outlet_name: outlet.name,
-      staff_id: query.staff_id ?? null,
-      total_available_slots: totalAvailable,
-      service_duration_minutes: service.duration_minutes,
-    },
-  };
+  });
+  return `${head.slice(0, -1)},"availability_grid":{${pieces.join('')}},"metadata":${JSON.stringify(metadata)}}`;
 }
 
 /** STAFF see their own grid only; the other roles any staff member's. */

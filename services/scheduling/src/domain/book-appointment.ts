@@ -1,4 +1,5 @@
 import { resolvePrice } from '@salon/contracts';
+import type { TenantPlan } from '@salon/plan-limits';
 import { newEvent } from '@salon/messaging';
 import {
   AppError,
@@ -221,8 +222,9 @@ export function mapBookingRace(error: unknown): never {
   throw error;
 }
 
-async function assertMonthlyLimit(deps: SchedulingDeps, tx: Executor, tenantId: string, timezone: string) {
-  const { limits, plan } = await deps.plans.planOf(tx, tenantId);
+/** The monthly appointment limit; `tenantPlan` is read before the transaction (never a second connection inside it). */
+async function assertMonthlyLimit(tx: Executor, tenantId: string, timezone: string, tenantPlan: TenantPlan) {
+  const { limits, plan } = tenantPlan;
   if (limits.max_appointments_per_month < 0) return;
   await lockTenantBookings(tx, tenantId);
   const today = localOf(new Date(), timezone).date;
@@ -248,6 +250,20 @@ export async function bookAppointment(
   requestId: string,
 ): Promise<AppointmentRecord> {
   const id = newId();
+  const staffIds = request.services.map((line) => line.staff_id);
+  const tenantPlan = await deps.plans.recentPlanOf(tenantId);
+  return deps.staffQueue.run(staffIds, () =>
+    bookInTransaction(deps, tenantId, booker, request, { requestId, id, tenantPlan }),
+  );
+}
+
+async function bookInTransaction(
+  deps: SchedulingDeps,
+  tenantId: string,
+  booker: Booker,
+  request: BookingRequest,
+  { requestId, id, tenantPlan }: { requestId: string; id: string; tenantPlan: TenantPlan },
+): Promise<AppointmentRecord> {
   return deps.db
     .withTx(async (tx) => {
       const customerId = booker.kind === 'customer' ? booker.customerId : request.customer_id;
@@ -270,7 +286,7 @@ export async function bookAppointment(
         request.services.map((line) => line.staff_id),
       );
       await assertCapacity(tx, tenantId, plan.segments);
-      await assertMonthlyLimit(deps, tx, tenantId, plan.timezone);
+      await assertMonthlyLimit(tx, tenantId, plan.timezone, tenantPlan);
 
       const write: AppointmentWrite = {
         id,

@@ -1,16 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES } from '@salon/contracts';
-import {
-  authOf,
-  authenticate,
-  objectId,
-  offsetOf,
-  pageQuerySchema,
-  paged,
-  parseInput,
-  tenantOf,
-} from '@salon/service-kit';
+import { schedulingApi } from '@salon/contracts';
+import { authOf, authenticate, objectId, offsetOf, paged, parseInput, tenantOf } from '@salon/service-kit';
 import type { AppointmentRecord } from '../db/appointment.repository';
 import { cancelAppointment, changeStatus } from '../domain/appointment-status';
 import {
@@ -21,59 +12,17 @@ import {
 } from '../domain/book-appointment';
 import type { SchedulingDeps } from '../domain/deps';
 import { customerAppointments, findAppointmentsPage } from '../domain/list-appointments';
-import { dateField, timeField } from './fields';
 
-const line = z.object({ service_id: objectId, staff_id: objectId });
-const bookBody = z.object({
-  outlet_id: objectId,
-  customer_id: objectId.optional(),
-  appointment_date: dateField,
-  start_time: timeField,
-  services: z.array(line).min(1).max(10),
-  notes: z.string().max(2000).nullish(),
-});
-const staffBookBody = bookBody.extend({
-  customer_id: objectId,
-  services: z
-    .array(
-      line.extend({
-        duration_minutes: z
-          .int()
-          .min(5)
-          .max(480)
-          .multipleOf(5, { error: 'duration_minutes must be a multiple of 5' })
-          .optional(),
-      }),
-    )
-    .min(1)
-    .max(10),
-});
-const rescheduleBody = z.object({ new_date: dateField, new_start_time: timeField });
-const statusBody = z.object({ status: z.enum(APPOINTMENT_STATUSES) });
+const {
+  appointmentListQuery: listQuery,
+  bookBody,
+  customerAppointmentsQuery: customerListQuery,
+  rescheduleBody,
+  staffBookBody,
+  statusBody,
+} = schedulingApi;
 const appointmentPath = z.object({ appointment_id: objectId });
 const customerPath = z.object({ customer_id: objectId });
-const dateRange = <T extends { start_date?: string; end_date?: string }>(query: T) =>
-  !query.start_date || !query.end_date || query.start_date <= query.end_date;
-const listQuery = pageQuerySchema()
-  .extend({
-    start_date: dateField.optional(),
-    end_date: dateField.optional(),
-    outlet_id: objectId.optional(),
-    staff_id: objectId.optional(),
-    customer_id: objectId.optional(),
-    status: z.enum(APPOINTMENT_STATUSES).optional(),
-  })
-  .refine(dateRange, { error: 'start_date must not be after end_date', path: ['start_date'] });
-const customerListQuery = pageQuerySchema()
-  .extend({
-    status: z.enum(APPOINTMENT_STATUSES).optional(),
-    from_date: dateField.optional(),
-    to_date: dateField.optional(),
-  })
-  .refine((query) => !query.from_date || !query.to_date || query.from_date <= query.to_date, {
-    error: 'from_date must not be after to_date',
-    path: ['from_date'],
-  });
 
 /** One appointment as every endpoint shows it (a superset of each spec shape). */
 export const appointmentView = (appointment: AppointmentRecord) => {

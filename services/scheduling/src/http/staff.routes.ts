@@ -1,12 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, STAFF_STATUSES } from '@salon/contracts';
+import { schedulingApi } from '@salon/contracts';
 import {
   authenticate,
-  boolQuery,
   objectId,
   offsetOf,
-  pageQuerySchema,
   paged,
   parseInput,
   requireRoles,
@@ -27,34 +25,16 @@ import {
 import { tenantSettings } from '../domain/tenant-settings';
 import { addDays, localOf } from '../domain/time-rules';
 import { availabilityView } from './availability.routes';
-import { EMPLOYMENT_TYPES, GENDERS, createStaffBody, dateField, updateStaffBody } from './fields';
 import { appointmentView } from './appointment.routes';
 
-const listQuery = pageQuerySchema().extend({
-  outlet_id: objectId.optional(),
-  service_id: objectId.optional(),
-  status: z.enum(STAFF_STATUSES).optional(),
-  position: z.string().trim().max(100).optional(),
-  employment_type: z.enum(EMPLOYMENT_TYPES).optional(),
-  only_active: boolQuery.default(true),
-  only_bookable: boolQuery.default(false),
-  search: z.string().trim().max(200).optional(),
-  gender: z.enum(GENDERS).optional(),
-  include_availability: boolQuery.default(false),
-});
+const {
+  createStaffBody,
+  staffAppointmentsQuery,
+  staffDetailQuery: detailQuery,
+  staffListQuery: listQuery,
+  updateStaffBody,
+} = schedulingApi;
 const staffPath = z.object({ staff_id: objectId });
-const detailQuery = z.object({ include_workload: boolQuery.default(false) });
-const appointmentsQuery = pageQuerySchema()
-  .extend({
-    status: z.enum(APPOINTMENT_STATUSES).optional(),
-    start_date: dateField.optional(),
-    end_date: dateField.optional(),
-    upcoming_only: boolQuery.default(false),
-  })
-  .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
-    error: 'start_date must not be after end_date',
-    path: ['start_date'],
-  });
 
 /** The spec's Staff member. */
 export const staffView = ({ version: _version, ...staff }: StaffRecord) => ({
@@ -145,7 +125,7 @@ export function staffRoutes(deps: SchedulingDeps): Router {
 
   router.get('/staff/:staff_id/appointments', ...staff, async (req, res) => {
     const { staff_id } = parseInput(staffPath, req.params, 'path');
-    const query = parseInput(appointmentsQuery, req.query, 'query');
+    const query = parseInput(staffAppointmentsQuery, req.query, 'query');
     const tenantId = tenantOf(req);
     await getStaff(deps, tenantId, staff_id);
     const { items, total } = await staffAppointments(deps, tenantId, staff_id, {

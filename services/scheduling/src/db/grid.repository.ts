@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '@salon/service-kit';
+import {
+  serviceColumns,
+  tenantColumns,
+  type OutletReplica,
+  type ServiceReplica,
+  type TenantSettingsView,
+} from './replica.repository';
+import { textArray } from './rows';
+
+/**
+ * The availability grid's reads: three round trips whatever the range or staff count. Entries and
+ * occupancies come back as one packed string per staff member (a few numbers per row, decided for the
+ * grid's service in SQL), which is far cheaper to produce, send and parse than a row or a JSON object each.
+ */
+
+export interface GridStaff {
+  id: string;
+  display_name: string;
+  gender: string | null;
+  accepts_online_booking: boolean;
+  max_advance_booking_days: number;
+}
+
+export interface GridContext {
+  tenant: TenantSettingsView | null;
+  outlet: Pick<OutletReplica, 'outlet_id' | 'name'> | null;
+  service: ServiceReplica | null;
+  /** Active, bookable staff of the outlet qualified for the service, in display-name order. */
+  staff: GridStaff[];
+}
+
+export async function loadGridContext(
+  executor: Executor,
+  tenantId: string,
+  query: { outletId: string; serviceId: string; staffId?: string },
+): Promise<GridContext> {
+  const [row] = await selectRows<GridContext>(
+    executor,
+    sql`SELECT
+      (SELECT row_to_json(t) FROM (SELECT ${tenantColumns} FROM scheduling.tenants WHERE tenant_id = ${tenantId}) t)
+        AS tenant,
+      (SELECT row_to_json(o) FROM (SELECT outlet_id, name FROM scheduling.outlets
+                                   WHERE tenant_id = ${tenantId} AND outlet_id = ${query.outletId}) o) AS outlet,
+      (SELECT row_to_json(v) FROM (SELECT ${serviceColumns} FROM scheduling.services
+                                   WHERE tenant_id = ${tenantId} AND service_id = ${query.serviceId}) v) AS service,
+      (SELECT coalesce(json_agg(v ORDER BY lower(v.display_name), v.id), '[]'::json) FROM (
+         SELECT s.id, s.display_name, s.gender, s.accepts_online_booking, s.max_advance_booking_days
+         FROM scheduling.staff s
+         WHERE s.tenant_id = ${tenantId} AND s.outlet_id = ${query.outletId} AND s.status = 'active' AND s.is_bookable
+           AND (s.skills->'service_ids' @> ${JSON.stringify([query.serviceId])}::jsonb
+                OR jsonb_array_length(coalesce(s.skills->'service_ids', '[]'::jsonb)) = 0)
+           ${query.staffId ? sql`AND s.id = ${query.staffId}` : sql``}) v) AS staff`,
+  );
+  return row as GridContext;
+}
+
+/** One staff member's availability entries of one day, in local minutes. */
+export interface GridDay {
+  /** Working-hours entries that allow the service: [start, end] pairs, flattened. */
+  working: number[];
+  /** Breaks, blocks and vacations: [start, end] pairs, flattened. */
+  blocked: number[];
+}
+
+/**
+ * Availability entries from `from` to `to` by staff id, then by day offset from `from`. A working-hours entry
+ * whose `service_ids` leaves the service out gives no slots, so it is dropped here.
+ */
+export async function gridEntries(
+  executor: Executor,
+  tenantId: string,
+  staffIds: readonly string[],
+  serviceId: string,
+  from: string,
+  to: string,
+): Promise<Map<string, Map<number, GridDay>>> {
+  const byStaff = new Map<string, Map<number, GridDay>>();
+  if (staffIds.length === 0) return byStaff;
+  const minutes = (column: string) =>
+    sql.raw(`(date_part('hour', ${column}) * 60 + date_part('minute', ${column}))::int`);
+  const rows = await selectRows<{ staff_id: string; packed: string }>(
+    executor,
+    sql`SELECT staff_id, string_agg(concat_ws(',', date - ${from}::date, ${minutes('start_time')},
+          ${minutes('end_time')},
+          CASE WHEN availability_type <> 'working_hours' THEN 'b'
+               WHEN jsonb_typeof(service_ids) IS DISTINCT FROM 'array'
+                 OR service_ids @> ${JSON.stringify([serviceId])}::jsonb THEN 'w'
+               ELSE '-' END), ';' ORDER BY date, start_time) AS packed
+        FROM scheduling.availability
+        WHERE tenant_id = ${tenantId} AND staff_id = ANY(${textArray(staffIds)})
+          AND date BETWEEN ${from}::date AND ${to}::date
+        GROUP BY staff_id`,
+  );
+  for (const { staff_id, packed } of rows) {
+    const days = new Map<number, GridDay>();
+    for (const entry of packed.split(';')) {
+      const [offset, start, end, kind] = entry.split(',') as [string, string, string, string];
+      if (kind === '-') continue;
+      let day = days.get(Number(offset));
+      if (!day) days.set(Number(offset), (day = { working: [], blocked: [] }));
+      (kind === 'w' ? day.working : day.blocked).push(Number(start), Number(end));
+    }
+    byStaff.set(staff_id.trim(), days);
+  }
+  return byStaff;
+}
+
+/** One staff member's active occupancies, sorted by start (epoch ms, half open). */
+export interface GridOccupancies {
+  starts: number[];
+  ends: number[];
+  /** True for an appointment of the same parallel service (shares capacity); false conflicts outright. */
+  sameParallel: boolean[];
+  /** The longest range, so a lookup can start from a binary search on starts. */
+  longest: number;
+}
+
+export async function gridOccupancies(
+  executor: Executor,
+  tenantId: string,
+  staffIds: readonly string[],
+  serviceId: string,
+  from: Date,
+  to: Date,
+): Promise<Map<string, GridOccupancies>> {
+  const byStaff = new Map<string, GridOccupancies>();
+  if (staffIds.length === 0) return byStaff;
+  const rows = await selectRows<{ staff_id: string; packed: string }>(
+    executor,
+    sql`SELECT staff_id, string_agg(concat_ws(',',
+          CASE WHEN parallel AND service_id = ${serviceId} THEN 1 ELSE 0 END,
+          date_part('epoch', lower(occupancy))::int8, date_part('epoch', upper(occupancy))::int8),
+          ';' ORDER BY lower(occupancy)) AS packed
+        FROM scheduling.appointment_services
+        WHERE tenant_id = ${tenantId} AND active AND staff_id = ANY(${textArray(staffIds)})
+          AND occupancy && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
+        GROUP BY staff_id`,
+  );
+  for (const { staff_id, packed } of rows) {
+    const occupancies: GridOccupancies = { starts: [], ends: [], sameParallel: [], longest: 0 };
+    for (const range of packed.split(';')) {
+      const [same, start, end] = range.split(',') as [string, string, string];
+      const startMs = Number(start) * 1000;
+      const endMs = Number(end) * 1000;
+      occupancies.starts.push(startMs);
+      occupancies.ends.push(endMs);
+      occupancies.sameParallel.push(same === '1');
+      occupancies.longest = Math.max(occupancies.longest, endMs - startMs);
+    }
+    byStaff.set(staff_id.trim(), occupancies);
+  }
+  return byStaff;
+}
