@@ -16,12 +16,13 @@ import {
   closeServer,
   createPgliteDb,
   createPostgresDb,
+  freePort,
   loadConfig,
   openEmbeddedPostgres,
   type CommonConfig,
   type Db,
 } from '@salon/service-kit';
-import { freePort, startProviderSandboxes } from './sandboxes';
+import { startProviderSandboxes } from './sandboxes';
 import { loadOrCreateSecrets, type PlatformSecrets } from './secrets';
 
 export interface PlatformOptions {

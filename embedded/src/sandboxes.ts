@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { startHttpSink, startSmtpSandbox, type Sandbox } from '@salon/notifications';
 import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provider';
+import { portIfFree } from '@salon/service-kit';
 
 export interface ProviderSandboxes {
   /** Settings for the services, in their environment variable names. */
@@ -39,7 +39,11 @@ export async function startProviderSandboxes(
   }
 
   const channels: Array<[string, () => Promise<Sandbox>]> = [
-    ['SMTP_URL', () => startSmtpSandbox({ host: '127.0.0.1' })],
+    // The listing on the distributed mode's fixed port when it is free, so `npm run seed` finds it unasked.
+    [
+      'SMTP_URL',
+      async () => startSmtpSandbox({ host: '127.0.0.1', httpPort: await portIfFree(SMTP_LIST_PORT) }),
+    ],
     ['WHATSAPP_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
     ['SMS_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
     ['PUSH_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
@@ -61,15 +65,5 @@ export async function startProviderSandboxes(
   };
 }
 
-/** A free loopback port, so the public address is known before the gateway starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** Where the sandboxes process lists e-mails (embedded/src/sandbox-main.ts); the seed's default. */
+const SMTP_LIST_PORT = 4011;

@@ -2,9 +2,4 @@ export * from './app';
 export * from './config';
 export * from './routes';
 export { RouteMatcher, type MatchResult } from './route-matcher';
-export {
-  buildOpenApiDocument,
-  OPERATION_SCHEMAS,
-  type OperationSchemas,
-  type OperationSchemaMap,
-} from './openapi';
+export { buildOpenApiDocument, OPERATION_SCHEMAS } from './openapi';

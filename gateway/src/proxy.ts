@@ -52,8 +52,16 @@ class ClientSide extends Error {
   }
 }
 
+/**
+ * Whether an outcome counts against the upstream's breaker. A 502 is the upstream reporting that one of
+ * *its* providers failed (commerce when the payment provider is down): the upstream itself is answering,
+ * so its other routes (the wallet, the provider's callbacks) must stay reachable.
+ */
 export const countsAsFailure = (error: unknown): boolean => {
-  if (error instanceof UpstreamAnswer) return (error.response.statusCode ?? 500) >= 500;
+  if (error instanceof UpstreamAnswer) {
+    const status = error.response.statusCode ?? 500;
+    return status >= 500 && status !== 502;
+  }
   return !(error instanceof ClientSide);
 };
 

@@ -85,8 +85,8 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/tenants/{tenant_id}/reactivate',     'identity', 'staff',    'Reactivate a deactivated tenant', [SA]),
   // identity: staff users, outlets, audit log
   route('POST',   '/users',                              'identity', 'staff',    'Create a staff user in the tenant', [SA, TA]),
-  route('GET',    '/users',                              'identity', 'staff',    'List the tenant\'s staff users', [SA, TA]),
-  route('GET',    '/users/{user_id}',                    'identity', 'staff',    'Staff user', [SA, TA]),
+  route('GET',    '/users',                              'identity', 'staff',    'List the tenant\'s staff users', [SA, TA, OM]),
+  route('GET',    '/users/{user_id}',                    'identity', 'staff',    'Staff user', [SA, TA, OM]),
   route('PUT',    '/users/{user_id}',                    'identity', 'staff',    'Update a staff user\'s membership', [SA, TA]),
   route('DELETE', '/users/{user_id}',                    'identity', 'staff',    'Deactivate a staff user\'s membership', [SA, TA]),
   route('POST',   '/outlets',                            'identity', 'staff',    'Create an outlet', [TA]),
@@ -187,7 +187,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/customer/payments/process-appointment', 'commerce', 'customer', 'Pay for an appointment'),
   route('GET',    '/customer/wallet',                    'commerce', 'customer', 'Wallet balance and recent transactions'),
   // split prefix: /customers/{customer_id}/wallet/credits belongs to commerce, not identity
-  route('POST',   '/customers/{customer_id}/wallet/credits', 'commerce', 'staff', 'Credit a customer\'s wallet', [TA]),
+  route('POST',   '/customers/{customer_id}/wallet/credits', 'commerce', 'staff', 'Credit a customer\'s wallet', [SA, TA]),
   // commerce: the payment provider's invoice callback
   route('POST',   '/webhooks/gateway-invoice/tenant/{tenant_id}', 'commerce', 'provider-callback', 'Payment provider invoice callback'),
   route('POST',   '/webhooks/gateway-invoice/platform', 'commerce', 'provider-callback', 'Payment provider callback for platform (subscription) invoices'),

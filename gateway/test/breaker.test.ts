@@ -114,13 +114,13 @@ describe('one breaker per upstream', () => {
 
   it('a failing half-open probe opens the breaker again', async () => {
     const gateway = await start();
-    upstream.handler = answer(502);
-    for (let i = 0; i < 10; i += 1) expect((await getService(gateway)).status).toBe(502);
+    upstream.handler = answer(500);
+    for (let i = 0; i < 10; i += 1) expect((await getService(gateway)).status).toBe(500);
     expect((await getService(gateway)).status).toBe(503);
 
     await new Promise((resolve) => setTimeout(resolve, RESET_MS + 100));
     const probe = await getService(gateway);
-    expect(probe.status).toBe(502); // the probe's own answer is passed on
+    expect(probe.status).toBe(500); // the probe's own answer is passed on
     expect(await breakerState('gateway:catalog')).toBe(2);
     expect((await getService(gateway)).status).toBe(503);
   });
@@ -136,6 +136,13 @@ describe('one breaker per upstream', () => {
     expect(await breakerState('gateway:catalog')).toBe(0);
     upstream.handler = echo;
     expect((await getService(gateway)).status).toBe(200);
+  });
+
+  it("an upstream's 502 (one of its providers failed) does not count against it", async () => {
+    const gateway = await start();
+    upstream.handler = answer(502);
+    for (let i = 0; i < 30; i += 1) expect((await getService(gateway)).status).toBe(502);
+    expect(await breakerState('gateway:catalog')).toBe(0);
   });
 
   it('one early failure cannot open it (volume threshold)', async () => {

@@ -63,6 +63,22 @@ export interface RunningService {
 }
 
 /**
+ * Applies a service's migrations: its own plus the outbox, inbox and plan-limits tables, under the
+ * per-schema advisory lock, so replicas starting together (or a migration Job) apply each one once.
+ */
+export async function migrateService(
+  definition: Pick<ServiceDefinition, 'name' | 'migrations'>,
+  db: Db,
+): Promise<string[]> {
+  const name = definition.name;
+  return runMigrations(db, name, [
+    ...messagingMigrations(name),
+    ...planLimitsMigrations(name),
+    ...definition.migrations,
+  ]);
+}
+
+/**
  * Starts one service on a database and a bus it is given: migrations (its own plus the outbox, inbox and
  * plan-limits tables), routes, consumers, the outbox relay, and an HTTP listener. Used by each service's
  * main.ts, by the embedded one-process mode, and by API tests.
@@ -74,11 +90,7 @@ export async function startService<C extends CommonConfig>(
   const { config, db, bus } = options;
   const logger = options.logger.child({ service: definition.name });
   const name = definition.name;
-  await runMigrations(db, name, [
-    ...messagingMigrations(name),
-    ...planLimitsMigrations(name),
-    ...definition.migrations,
-  ]);
+  await migrateService(definition, db);
 
   const app = createHttpApp({ service: name, logger });
   mountHealth(app, {

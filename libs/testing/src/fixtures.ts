@@ -1,4 +1,9 @@
-import type { ServiceUpsertedV1, TenantSettings, TenantUpdatedV1 } from '@salon/contracts';
+import type {
+  AppointmentSnapshot,
+  ServiceUpsertedV1,
+  TenantSettings,
+  TenantUpdatedV1,
+} from '@salon/contracts';
 import { newId } from '@salon/service-kit';
 
 /**
@@ -77,6 +82,48 @@ export function serviceUpsertedFixture(
     image_url: null,
     is_active: true,
     status: 'active',
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A pending 45-minute haircut (100,000 IDR) on 2030-01-10 in Asia/Jakarta, as scheduling's events carry it. */
+export function appointmentSnapshotFixture(
+  overrides: Partial<AppointmentSnapshot> & Pick<AppointmentSnapshot, 'tenant_id' | 'customer_id'>,
+): AppointmentSnapshot {
+  const now = new Date().toISOString();
+  return {
+    appointment_id: newId(),
+    outlet_id: newId(),
+    customer_name: 'Ana Putri',
+    customer_email: 'ana@example.com',
+    customer_phone: null,
+    status: 'pending',
+    appointment_date: '2030-01-10',
+    start_time: '10:00:00',
+    end_time: '10:45:00',
+    timezone: 'Asia/Jakarta',
+    starts_at: '2030-01-10T03:00:00.000Z',
+    ends_at: '2030-01-10T03:45:00.000Z',
+    services: [
+      {
+        service_id: newId(),
+        service_name: 'Haircut',
+        staff_id: newId(),
+        staff_name: 'Budi',
+        start_time: '10:00:00',
+        end_time: '10:45:00',
+        duration_minutes: 45,
+        price: '100000.00',
+        currency: 'IDR',
+        price_source: 'base_price',
+      },
+    ],
+    total_price: '100000.00',
+    currency: 'IDR',
+    booked_by: 'customer',
     created_at: now,
     updated_at: now,
     version: 1,

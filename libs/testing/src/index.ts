@@ -6,3 +6,4 @@ export * from './tokens';
 export * from './wait';
 export * from './service';
 export * from './fixtures';
+export * from './child-process';
