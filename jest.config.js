@@ -16,7 +16,17 @@ moduleNameMapper['^@salon/([a-z-]+)$'] = '<rootDir>/services/$1/src/index.ts';
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/embedded'],
+  roots: [
+    '<rootDir>/libs',
+    '<rootDir>/services',
+    '<rootDir>/gateway',
+    '<rootDir>/embedded',
+    '<rootDir>/e2e',
+    '<rootDir>/deploy',
+  ],
+  // The fault-injection suites stop and start shared infrastructure: they run alone, in CI's second test step.
+  testPathIgnorePatterns:
+    process.env.E2E_FAULTS === '1' ? ['/node_modules/'] : ['/node_modules/', '/e2e/test/faults/'],
   testMatch: ['**/test/**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
   moduleNameMapper,

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { waitFor } from '@salon/testing';
+import {
+  expectStatus,
+  localDate,
+  registerBusiness,
+  registerCustomer,
+  type Business,
+  type Customer,
+} from '../src/journey-steps';
+import type { Platform } from '../src/platform';
+
+export interface SalonSizes {
+  staff: number;
+  /** Days from today that the staff work (today included). */
+  days: number;
+  customers: number;
+  /** How many setup calls run at once (customer registrations). */
+  concurrency: number;
+}
+
+export interface BenchSalon {
+  business: Business;
+  serviceId: string;
+  staffIds: string[];
+  customers: Customer[];
+}
+
+const WAIT = { timeoutMs: 60_000, intervalMs: 200 };
+
+/** Runs `task(0 … count-1)` with at most `concurrency` calls in flight. */
+export async function inParallel(
+  count: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(count, concurrency) }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+/**
+ * A business as its admin sets it up through the gateway: registered, upgraded to ENTERPRISE (FREE allows 100
+ * appointments a month and 5 staff), one 30-minute service, staff working 09:00–17:00 every day, customers.
+ */
+export async function setUpSalon(platform: Platform, sizes: SalonSizes): Promise<BenchSalon> {
+  const business = await registerBusiness(platform, `Bench${randomBytes(4).toString('hex')}`);
+  const admin = { token: business.token };
+  await waitFor(
+    async () => (await platform.request('GET', '/subscriptions/current', admin)).status === 200,
+    WAIT,
+  );
+  const outlets = expectStatus(await platform.request('GET', '/outlets', admin), 200);
+  business.outletId = outlets.items[0].id;
+
+  const upgrade = expectStatus(
+    await platform.request('POST', '/subscriptions/upgrade', {
+      ...admin,
+      body: { target_plan: 'enterprise' },
+    }),
+    200,
+  );
+  await platform.sandbox.payInvoice(
+    upgrade.invoice.gateway_payment_url ?? upgrade.invoice.gateway_invoice_url,
+  );
+  await waitFor(async () => {
+    const current = await platform.request('GET', '/subscriptions/current', admin);
+    return current.body?.plan_type === 'ENTERPRISE';
+  }, WAIT);
+
+  const service = expectStatus(
+    await platform.request('POST', '/services', {
+      ...admin,
+      body: {
+        name: 'Haircut',
+        slug: 'haircut',
+        category: 'hair_cut',
+        duration_minutes: 30,
+        pricing: { base_price: '100000', currency: 'IDR' },
+      },
+    }),
+    201,
+  );
+  business.haircutId = service.id;
+
+  const staffIds: string[] = [];
+  for (let n = 0; n < sizes.staff; n += 1) {
+    // Retried until catalog's service event and billing's plan event have reached scheduling.
+    let refused: unknown;
+    const staff = await waitFor(async () => {
+      const created = await platform.request('POST', '/staff', {
+        ...admin,
+        body: {
+          outlet_id: business.outletId,
+          first_name: `Stylist${n}`,
+          last_name: 'Bench',
+          email: `stylist${n}@${business.slug}.example`,
+          position: 'Stylist',
+          employment_type: 'full_time',
+          skills: { service_ids: [service.id] },
+        },
+      });
+      refused = created.body;
+      return created.status === 201 && created.body;
+    }, WAIT).catch((error: unknown) => {
+      throw new Error(`Staff ${n} was refused: ${JSON.stringify(refused)}`, { cause: error });
+    });
+    staffIds.push(staff.id);
+    expectStatus(
+      await platform.request('POST', '/availability', {
+        ...admin,
+        body: {
+          staff_id: staff.id,
+          date: localDate(business.timezone, 0),
+          start_time: '09:00',
+          end_time: '17:00',
+          availability_type: 'working_hours',
+          recurrence_type: 'weekly',
+          recurrence_days: [0, 1, 2, 3, 4, 5, 6],
+          recurrence_end_date: localDate(business.timezone, sizes.days - 1),
+        },
+      }),
+      201,
+    );
+  }
+
+  const customers: Customer[] = [];
+  await inParallel(sizes.customers, sizes.concurrency, async (n) => {
+    customers.push(
+      await registerCustomer(platform, business, `customer${n}@${business.slug}.example`, `Customer${n}`),
+    );
+  });
+  return { business, serviceId: service.id, staffIds, customers };
+}

@@ -1,0 +1,130 @@
+import type { TestResponse } from '@salon/testing';
+import type { Platform } from './platform';
+
+/*
+ * The journeys' steps as plain functions (no jest): the journeys and the end-to-end benchmark share them.
+ */
+
+/** What the journeys learn about the business of journey 1 and its customers as they go. */
+export interface Business {
+  tenantId: string;
+  slug: string;
+  timezone: string;
+  adminEmail: string;
+  token: string;
+  outletId: string;
+  haircutId: string;
+  spaId: string;
+  staffId: string;
+  staffEmail: string;
+  packageId: string;
+  appointmentId: string;
+  customers: Record<string, Customer | undefined>;
+}
+
+export interface Customer {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+const PASSWORD = 'Secret123';
+
+/** The answer's body when its status is the expected one; otherwise an error that shows the body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers read JSON bodies of many shapes
+export function expectStatus<T = any>(response: TestResponse<T>, status: number): T {
+  if (response.status !== status)
+    throw new Error(`Expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** The calendar date `days` from today in the tenant's time zone (YYYY-MM-DD). */
+export function localDate(timezone: string, days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/** Public registration and the admin's sign-in; the tenant's time zone comes from its settings. */
+export async function registerBusiness(platform: Platform, name: string): Promise<Business> {
+  const handle = name.toLowerCase();
+  const adminEmail = `admin@${handle}.example`;
+  const registered = expectStatus(
+    await platform.request('POST', '/public/register', {
+      body: {
+        business_name: name,
+        business_email: `owner@${handle}.example`,
+        business_phone: '+6281234567890',
+        business_type: 'salon',
+        admin_first_name: 'Ayu',
+        admin_last_name: 'Lestari',
+        admin_email: adminEmail,
+        admin_password: PASSWORD,
+        terms_accepted: true,
+        privacy_accepted: true,
+      },
+    }),
+    201,
+  );
+  const login = expectStatus(
+    await platform.request('POST', '/auth/login', { body: { email: adminEmail, password: PASSWORD } }),
+    200,
+  );
+  const tenant = expectStatus(
+    await platform.request('GET', `/tenants/${registered.tenant_id}`, { token: login.access_token }),
+    200,
+  );
+  return {
+    tenantId: registered.tenant_id,
+    slug: registered.slug,
+    timezone: tenant.settings.timezone,
+    adminEmail,
+    token: login.access_token,
+    outletId: '',
+    haircutId: '',
+    spaId: '',
+    staffId: '',
+    staffEmail: '',
+    packageId: '',
+    appointmentId: '',
+    customers: {},
+  };
+}
+
+/** A customer registers with the business and logs in. */
+export async function registerCustomer(
+  platform: Platform,
+  business: Business,
+  email: string,
+  firstName: string,
+): Promise<Customer> {
+  const registered = expectStatus(
+    await platform.request('POST', '/customer/auth/register', {
+      body: {
+        email,
+        password: PASSWORD,
+        first_name: firstName,
+        last_name: 'Putri',
+        tenant_slug: business.slug,
+      },
+    }),
+    201,
+  );
+  if (registered.email !== email || registered.email_verification_required !== true)
+    throw new Error(`Unexpected registration answer: ${JSON.stringify(registered)}`);
+  return {
+    id: registered.customer_id,
+    email,
+    password: PASSWORD,
+    token: await customerLogin(platform, email),
+  };
+}
+
+export async function customerLogin(platform: Platform, email: string): Promise<string> {
+  const login = expectStatus(
+    await platform.request('POST', '/customer/auth/login', { body: { email, password: PASSWORD } }),
+    200,
+  );
+  return login.access_token;
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { ROUTES, type Route } from '@salon/gateway';
+import { ROLES, type Role } from '@salon/service-kit';
+import { errorRuleBroken } from '../../src/security-checks';
+import {
+  startSecurityPlatform,
+  type SecurityPlatform,
+  type SecurityResponse,
+} from '../../src/security-platform';
+import { registerBusiness, seedTenant, type PathIds, type SeededTenant } from '../../src/security-tenants';
+import { expiredCopyOf, forgedTokens } from '../../src/security-tokens';
+
+/**
+ * The security matrix of the whole platform, generated from the gateway's routing table: every route ×
+ * every kind of caller that must be refused, through the gateway to the real services on PostgreSQL and
+ * RabbitMQ. Tenant B's callers aim at tenant A's records and must never see anything of tenant A.
+ */
+
+const TOKEN_AREAS = new Set<Route['area']>(['staff', 'customer', 'either']);
+const tokenRoutes = ROUTES.filter((route) => TOKEN_AREAS.has(route.area));
+const internalRoutes = ROUTES.filter((route) => route.area === 'internal');
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+const routeName = (route: Route) => `${route.method} ${route.path}`;
+const hasPathParameters = (route: Route) => route.path.includes('{');
+
+/** The route's path with tenant A's records (or a random id where A has none of that kind). */
+const fillPath = (route: Route, ids: PathIds) =>
+  route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(ids[name as keyof PathIds] ?? randomBytes(12).toString('hex')),
+  );
+
+let platform: SecurityPlatform;
+let tenantA: SeededTenant;
+let tenantB: SeededTenant;
+let superAdminToken: string;
+
+beforeAll(async () => {
+  // The matrix sends about a thousand requests from one address and a handful of users: limits out of the way.
+  const unlimited = '1000000/10000000';
+  platform = await startSecurityPlatform({
+    RATE_LIMIT_STAFF: unlimited,
+    RATE_LIMIT_CUSTOMER: unlimited,
+    RATE_LIMIT_PUBLIC: unlimited,
+  });
+  [tenantA, tenantB] = await Promise.all([
+    seedTenant(platform, 'A', { withRoles: true }),
+    seedTenant(platform, 'B'),
+  ]);
+  const { superAdminEmail, superAdminPassword } = platform.platform.secrets;
+  const admin = await platform.call('POST', '/auth/login', {
+    body: { email: superAdminEmail, password: superAdminPassword },
+  });
+  superAdminToken = admin.body.access_token;
+}, 60_000);
+
+afterAll(() => platform?.stop());
+
+/** One request to `route` on tenant A's records; a body-taking method gets an empty object. */
+const callRoute = (route: Route, token: string | undefined, query = '') =>
+  platform.call(route.method, fillPath(route, tenantA.ids) + query, {
+    token,
+    body: BODY_METHODS.has(route.method) ? {} : undefined,
+  });
+
+/** The status (one of `status`) in the spec's error shape, never with internals. */
+const expectErrorBody = (response: SecurityResponse, status: number | number[], what: string) => {
+  const expected = Array.isArray(status) ? status : [status];
+  if (!expected.includes(response.status))
+    throw new Error(
+      `${what}: expected ${expected.join('/')}, got ${response.status} ${response.text.slice(0, 500)}`,
+    );
+  expect(errorRuleBroken(response)).toBeUndefined();
+};
+
+/** Tenant A's ids and names in a response to tenant B, except the ids B itself put in the request. */
+const leakedSecrets = (text: string, requestPath: string) => {
+  const lowered = text.toLowerCase();
+  return tenantA.secrets.filter(
+    (secret) => !requestPath.includes(secret) && lowered.includes(secret.toLowerCase()),
+  );
+};
+
+describe.each(tokenRoutes.map((route) => [routeName(route), route] as const))('%s', (_, route) => {
+  it('no token and an expired token → 401', async () => {
+    expectErrorBody(await callRoute(route, undefined), 401, 'no token');
+    const expired = expiredCopyOf(
+      route.area === 'customer' ? tenantA.customerToken : tenantA.ownerToken,
+      platform.platform.secrets.jwtPrivateKeyPem,
+    );
+    expectErrorBody(await callRoute(route, expired), 401, 'expired token');
+  });
+
+  if (route.area !== 'either') {
+    it(`a ${route.area === 'staff' ? 'customer' : 'staff'} token → 403`, async () => {
+      const wrongKind = route.area === 'staff' ? tenantA.customerToken : tenantA.ownerToken;
+      expectErrorBody(await callRoute(route, wrongKind), 403, 'wrong kind of token');
+    });
+  }
+
+  it("tenant B's tokens never reach or reveal tenant A's records", async () => {
+    const tokensOfB = [
+      ...(route.area !== 'customer' ? [tenantB.ownerToken] : []),
+      ...(route.area !== 'staff' ? [tenantB.customerToken] : []),
+    ];
+    // B's writes without ids in the path act on B's own records only: nothing of A to reach.
+    if (!hasPathParameters(route) && route.method !== 'GET') return;
+    for (const token of tokensOfB) {
+      // With A's ids in the path, and for reads also as filters in the query: refused, or B's own data only.
+      const queries = route.method === 'GET' ? ['', `?${new URLSearchParams(tenantA.ids)}`] : [''];
+      for (const query of queries) {
+        const response = await callRoute(route, token, query);
+        const path = fillPath(route, tenantA.ids) + query;
+        expect({ path, status: response.status, leaked: leakedSecrets(response.text, path) }).toEqual({
+          path,
+          status: response.status,
+          leaked: [],
+        });
+        expect(response.status).toBeLessThan(500);
+        if (hasPathParameters(route)) expectErrorBody(response, [400, 403, 404, 422], `B on ${path}`);
+      }
+    }
+  });
+
+  const excludedRoles = route.roles ? ROLES.filter((role) => !route.roles!.includes(role)) : [];
+  if (excludedRoles.length > 0) {
+    it.each(excludedRoles)("%s (not among the routing table's roles) → 403", async (role: Role) => {
+      const token = role === 'SUPER_ADMIN' ? superAdminToken : tenantA.roleTokens[role];
+      expect(token).toBeDefined();
+      expectErrorBody(await callRoute(route, token), 403, role);
+    });
+  }
+});
+
+describe('internal routes from outside', () => {
+  it.each(internalRoutes.map((route) => [routeName(route), route] as const))(
+    '%s → 404 without the internal credential, whatever token comes with it',
+    async (_, route) => {
+      const headerSets: Record<string, string>[] = [
+        {},
+        { 'x-internal-token': 'guess' },
+        { 'x-internal-token': '' },
+      ];
+      const tokens = [undefined, tenantA.ownerToken, superAdminToken];
+      await Promise.all(
+        headerSets.flatMap((headers) =>
+          tokens.map(async (token) => {
+            const response = await platform.call(route.method, fillPath(route, tenantA.ids), {
+              token,
+              headers,
+            });
+            expectErrorBody(response, 404, `${JSON.stringify(headers)} token ${token ? 'yes' : 'no'}`);
+          }),
+        ),
+      );
+      // The route is there for the scheduler: with the credential, it is not the gateway's unknown-path 404.
+      const unknownPath = await platform.call('GET', '/no-such-path');
+      const opened = await platform.call(route.method, fillPath(route, tenantA.ids), {
+        headers: { 'x-internal-token': platform.platform.secrets.internalToken },
+      });
+      expect(opened.status).toBeLessThan(500);
+      expect(opened.text).not.toEqual(unknownPath.text);
+    },
+  );
+});
+
+describe('forged and misused tokens', () => {
+  let forged: Record<string, string>;
+  beforeAll(() => {
+    forged = forgedTokens(tenantA.ownerToken, {
+      publicKeyPem: platform.platform.secrets.jwtPublicKeyPem,
+      privateKeyPem: platform.platform.secrets.jwtPrivateKeyPem,
+      refreshToken: tenantA.ownerRefreshToken,
+    });
+    forged['customer refresh token as access token'] = tenantA.customerRefreshToken;
+  });
+
+  it('every forgery → 401 with the error shape on every token-protected route, never a 5xx', async () => {
+    const attempts = tokenRoutes.flatMap((route) =>
+      Object.entries(forged).map(async ([kind, token]) => {
+        const response = await callRoute(route, token);
+        return response.status === 401 && typeof response.body?.detail === 'string'
+          ? undefined
+          : `${routeName(route)} with ${kind}: ${response.status} ${response.text.slice(0, 200)}`;
+      }),
+    );
+    expect((await Promise.all(attempts)).filter(Boolean)).toEqual([]);
+  });
+
+  it("a deactivated tenant's staff can neither sign in nor refresh", async () => {
+    const business = await registerBusiness(platform, 'Deactivated');
+    const deactivated = await platform.call('DELETE', `/tenants/${business.tenantId}`, {
+      token: superAdminToken,
+    });
+    expect(deactivated.status).toBe(204);
+    const login = await platform.call('POST', '/auth/login', { body: business.credentials });
+    expectErrorBody(login, [401, 403], 'login of a deactivated tenant');
+    const refresh = await platform.call('POST', '/auth/refresh', {
+      body: { refresh_token: business.refreshToken },
+    });
+    expectErrorBody(refresh, 401, 'refresh of a deactivated tenant');
+  });
+});
