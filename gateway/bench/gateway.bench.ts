@@ -18,7 +18,8 @@
  *
  * Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds (6), BENCH_ROUNDS (5), BENCH_LATENCY_REQUESTS
  * (5000). Prints req/s, latency and CPU per request of each process (which, unlike throughput, does not
- * depend on what else the shared machine runs); record it in docs/benchmarks.md.
+ * depend on what else the shared machine runs), and one `BENCH {json}` line per measurement for
+ * scripts/bench-report.ts (`npm run bench` writes docs/benchmarks.md).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -138,6 +139,9 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 };
 const pad = (value: string | number, width: number) => String(value).padStart(width);
+/** One machine-readable line per measurement, for scripts/bench-report.ts. */
+const report = (name: string, figures: Record<string, unknown>) =>
+  process.stdout.write(`BENCH ${JSON.stringify({ bench: 'gateway', name, ...figures })}\n`);
 
 async function main() {
   const keys = createTestKeys();
@@ -222,6 +226,22 @@ async function main() {
         `${pad(Math.round(median(list.map((run) => run.upstreamCpuUs))), 21)}` +
         `${bad > 0 ? `  (${bad} non-2xx or errors!)` : ''}\n`,
     );
+    report('throughput', {
+      target: target.name,
+      upstream: UPSTREAM,
+      connections: CONNECTIONS,
+      duration_s: DURATION,
+      rounds: ROUNDS,
+      requests_per_s: Math.round(rps),
+      p50_ms: median(list.map((run) => run.p50)),
+      p99_ms: median(list.map((run) => run.p99)),
+      ratio_to_direct: Number((rps / direct).toFixed(3)),
+      ...(target.pids.length > 1
+        ? { proxy_cpu_us_per_request: Math.round(median(list.map((run) => run.proxyCpuUs ?? 0))) }
+        : {}),
+      upstream_cpu_us_per_request: Math.round(median(list.map((run) => run.upstreamCpuUs))),
+      failed_requests: bad,
+    });
   }
 
   // Added latency at one client: alternate blocks so both see the same machine state.
@@ -245,6 +265,16 @@ async function main() {
       `  gateway  p50 ${p50Gateway.toFixed(3)}  p99 ${p99Gateway.toFixed(3)}\n` +
       `  added    p50 ${(p50Gateway - p50Direct).toFixed(3)}  p99 ${(p99Gateway - p99Direct).toFixed(3)}\n`,
   );
+
+  report('added_latency_one_client', {
+    requests: directSamples.length,
+    direct_p50_ms: Number(p50Direct.toFixed(3)),
+    direct_p99_ms: Number(p99Direct.toFixed(3)),
+    gateway_p50_ms: Number(p50Gateway.toFixed(3)),
+    gateway_p99_ms: Number(p99Gateway.toFixed(3)),
+    added_p50_ms: Number((p50Gateway - p50Direct).toFixed(3)),
+    added_p99_ms: Number((p99Gateway - p99Direct).toFixed(3)),
+  });
 
   const gatewayRps = median((runs.get('gateway') ?? []).map((run) => run.rps));
   process.stdout.write(

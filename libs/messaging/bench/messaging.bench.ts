@@ -6,8 +6,8 @@
  *      confirms, consumed with the inbox (inbox row + effect row per event, one transaction each)
  *   3. latency: 1,000 events/s for 5 s, one event per transaction; commit-to-effect p50/p99
  *
- * Needs the test infrastructure (TEST_DATABASE_URL, TEST_AMQP_URL). Prints a small table; record it in
- * docs/benchmarks.md.
+ * Needs the test infrastructure (TEST_DATABASE_URL, TEST_AMQP_URL). Prints a small table, then one
+ * `BENCH {json}` line per measurement for scripts/bench-report.ts (`npm run bench` writes docs/benchmarks.md).
  */
 import * as amqp from 'amqplib';
 import os from 'node:os';
@@ -46,6 +46,10 @@ async function rawConfirmedPublishRate(queue: string): Promise<number> {
   await connection.close();
   return rate;
 }
+
+/** One machine-readable line per measurement, for scripts/bench-report.ts. */
+const report = (name: string, figures: Record<string, unknown>) =>
+  console.log(`BENCH ${JSON.stringify({ bench: 'messaging', name, ...figures })}`);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -95,6 +99,13 @@ async function main() {
     );
     await waitFor(() => appliedAt.size >= EVENTS, { timeoutMs: 300_000, intervalMs: 5 });
     const pathRate = EVENTS / ((performance.now() - started) / 1000);
+    // Printed at once: a later failure (the paced phase) must not lose these figures.
+    report('raw_confirmed_publish', { messages: EVENTS, messages_per_s: Math.round(raw) });
+    report('outbox_to_inbox', {
+      events: EVENTS,
+      events_per_s: Math.round(pathRate),
+      ratio_to_raw: Number((pathRate / raw).toFixed(3)),
+    });
 
     // Latency at 1,000 events/s: one event per transaction, paced.
     appliedAt.clear();
@@ -128,6 +139,11 @@ async function main() {
     row('ratio path / raw', `${((pathRate / raw) * 100).toFixed(1)} %`);
     row('commit-to-effect at 1,000 events/s: p50', `${percentile(latencies, 50).toFixed(1)} ms`);
     row('commit-to-effect at 1,000 events/s: p99', `${percentile(latencies, 99).toFixed(1)} ms`);
+    report('commit_to_effect_at_1000_per_s', {
+      events: paced.length,
+      p50_ms: Number(percentile(latencies, 50).toFixed(1)),
+      p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+    });
   } finally {
     await relay.stop();
     await destroy([consumer]);
