@@ -6,12 +6,16 @@ import type { Logger } from 'pino';
 import type { EventSchemas } from '@salon/contracts';
 import { RabbitBus, deleteTopology, topologyNames } from '@salon/messaging';
 import { testAmqpUrl } from './infrastructure';
+import { creationStamp } from './leftovers';
 
 const run = promisify(execFile);
 
-/** A broker namespace of its own for one test file, so parallel files never see each other's messages. */
+/**
+ * A broker namespace of its own for one test file, so parallel files never see each other's messages; stamped
+ * with its creation time so a later run can remove it if this one is killed before cleaning up.
+ */
 export function testNamespace(): string {
-  return `t${randomBytes(4).toString('hex')}`;
+  return `t${creationStamp()}${randomBytes(3).toString('hex')}`;
 }
 
 export interface TestBus {
@@ -43,12 +47,20 @@ export async function createTestBus(options: {
     namespace,
     connectionName,
     async destroy(consumers = bus.consumers) {
-      await bus
-        .withChannel((channel) => deleteTopology(channel, topologyNames(namespace), consumers))
-        .catch(() => undefined);
       await bus.close();
+      // A connection of its own: a test may have cut the bus's, and its queues must go all the same.
+      await withBrokerChannel((channel) => deleteTopology(channel, topologyNames(namespace), consumers));
     },
   };
+}
+
+async function withBrokerChannel(work: (channel: amqp.Channel) => Promise<void>): Promise<void> {
+  const connection = await amqp.connect(testAmqpUrl());
+  try {
+    await work(await connection.createChannel());
+  } finally {
+    await connection.close();
+  }
 }
 
 /** Closes this connection from the server side, as a broker restart or a network cut would. */
@@ -73,14 +85,10 @@ export async function deleteBrokerNamespace(namespace: string): Promise<void> {
     .split('\n')
     .map((line) => line.trim())
     .filter((name) => name.startsWith(`${namespace}.`));
-  const connection = await amqp.connect(testAmqpUrl());
-  try {
-    const channel = await connection.createChannel();
+  await withBrokerChannel(async (channel) => {
     for (const queue of queues) await channel.deleteQueue(queue);
     const names = topologyNames(namespace);
     for (const exchange of [names.events, names.deadLetters, names.delay])
       await channel.deleteExchange(exchange);
-  } finally {
-    await connection.close();
-  }
+  });
 }

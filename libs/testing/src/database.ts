@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createPostgresDb, runMigrations, type Db, type Migration } from '@salon/service-kit';
 import { testDatabaseUrl } from './infrastructure';
+import { creationStamp } from './leftovers';
 
 export interface TestDatabase {
   url: string;
@@ -12,7 +13,8 @@ export interface TestDatabase {
 
 /** A fresh, empty PostgreSQL database for one test file. */
 export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
-  const name = `t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
+  // Stamped with its creation time, so a later run can drop it if this one is killed before `drop()`.
+  const name = `t${creationStamp()}_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE "${name}"`);
   const url = withDatabase(testDatabaseUrl(), name);
   const db = createPostgresDb({ url, poolSize: 10, applicationName: name });

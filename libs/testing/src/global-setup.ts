@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import * as amqp from 'amqplib';
 import { HOW_TO_START, testAmqpUrl, testDatabaseUrl } from './infrastructure';
+import { removeStaleTestResources } from './leftovers';
 
 /**
  * Jest global setup: make sure real PostgreSQL and RabbitMQ are reachable. When they are not and a Docker
@@ -8,7 +9,14 @@ import { HOW_TO_START, testAmqpUrl, testDatabaseUrl } from './infrastructure';
  */
 export default async function globalSetup(): Promise<void> {
   const [postgresUp, brokerUp] = await Promise.all([canReachPostgres(), canReachBroker()]);
-  if (postgresUp && brokerUp) return;
+  if (postgresUp && brokerUp) {
+    const removed = await removeStaleTestResources();
+    if (removed.databases + removed.queues + removed.exchanges > 0)
+      process.stdout.write(
+        `\nRemoved what killed test runs left: ${removed.databases} databases, ${removed.queues} queues, ${removed.exchanges} exchanges\n`,
+      );
+    return;
+  }
   if (!(await dockerAvailable())) throw new Error(HOW_TO_START);
   const { GenericContainer, Wait } = await import('testcontainers');
   if (!postgresUp) {

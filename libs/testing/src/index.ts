@@ -7,3 +7,4 @@ export * from './wait';
 export * from './service';
 export * from './fixtures';
 export * from './child-process';
+export * from './leftovers';
