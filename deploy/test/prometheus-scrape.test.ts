@@ -47,7 +47,7 @@ beforeAll(async () => {
     targets: [{ job: 'salon-platform', address: new URL(platform.url).host }],
     ruleFiles: [ALERT_RULES_FILE],
   });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await prometheus?.stop();
