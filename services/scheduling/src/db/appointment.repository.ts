@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '@salon/contracts';
 import { selectRows, type Executor } from '@salon/service-kit';
-import { isoOf, textArray } from './rows';
+import { idArray, isoOf, textArray } from './rows';
 
 export interface AppointmentLine {
   position: number;
@@ -139,7 +139,7 @@ export async function activeOccupancies(
           to_char(x.start_time, 'HH24:MI:SS') AS start_time, to_char(x.end_time, 'HH24:MI:SS') AS end_time,
           a.notes
         FROM scheduling.appointment_services x JOIN scheduling.appointments a ON a.id = x.appointment_id
-        WHERE x.tenant_id = ${tenantId} AND x.active AND x.staff_id = ANY(${textArray(staffIds)})
+        WHERE x.tenant_id = ${tenantId} AND x.active AND x.staff_id = ANY(${idArray(staffIds)})
           AND x.occupancy && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
           ${excludeAppointmentId ? sql`AND x.appointment_id <> ${excludeAppointmentId}` : sql``}`,
   );
@@ -166,7 +166,7 @@ export async function activeOccupancyRanges(
           (extract(epoch FROM lower(x.occupancy)) * 1000)::float8 AS start,
           (extract(epoch FROM upper(x.occupancy)) * 1000)::float8 AS "end"
         FROM scheduling.appointment_services x
-        WHERE x.tenant_id = ${tenantId} AND x.active AND x.staff_id = ANY(${textArray(staffIds)})
+        WHERE x.tenant_id = ${tenantId} AND x.active AND x.staff_id = ANY(${idArray(staffIds)})
           AND x.occupancy && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
           ${excludeAppointmentId ? sql`AND x.appointment_id <> ${excludeAppointmentId}` : sql``}`,
   );

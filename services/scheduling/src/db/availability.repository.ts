@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '@salon/service-kit';
 import type { AvailabilityType, RecurrenceType } from '../domain/availability-rules';
-import { isoOf, textArray } from './rows';
+import { idArray, isoOf } from './rows';
 
 export interface AvailabilityRecord {
   id: string;
@@ -94,7 +94,7 @@ export async function entriesOfStaff(
   return selectRows<AvailabilityRecord>(
     executor,
     sql`SELECT ${availabilityColumns} FROM scheduling.availability
-        WHERE tenant_id = ${tenantId} AND staff_id = ANY(${textArray(staffIds)})
+        WHERE tenant_id = ${tenantId} AND staff_id = ANY(${idArray(staffIds)})
           AND date BETWEEN ${from}::date AND ${to}::date
         ORDER BY date, start_time, id`,
   );
@@ -121,7 +121,7 @@ export async function listAvailability(
     sql`date BETWEEN ${filters.from}::date AND ${filters.to}::date`,
   ];
   if (filters.staffId) conditions.push(sql`staff_id = ${filters.staffId}`);
-  if (filters.onlyStaffIds) conditions.push(sql`staff_id = ANY(${textArray(filters.onlyStaffIds)})`);
+  if (filters.onlyStaffIds) conditions.push(sql`staff_id = ANY(${idArray(filters.onlyStaffIds)})`);
   if (filters.type) conditions.push(sql`availability_type = ${filters.type}`);
   if (filters.outletId) conditions.push(sql`outlet_id = ${filters.outletId}`);
   const where = sql.join(conditions, sql` AND `);

@@ -9,7 +9,7 @@ import {
   type ServiceReplica,
   type TenantSettingsView,
 } from './replica.repository';
-import { textArray } from './rows';
+import { idArray } from './rows';
 import { staffColumns, type StaffRecord } from './staff.repository';
 
 /** Everything a booking decision reads before the lock, fetched in one round trip. */
@@ -37,11 +37,11 @@ export async function loadBookingContext(
       (SELECT row_to_json(o) FROM (SELECT outlet_id, name, is_active FROM scheduling.outlets
                                    WHERE tenant_id = ${tenantId} AND outlet_id = ${query.outletId}) o) AS outlet,
       (SELECT coalesce(json_agg(v), '[]'::json) FROM (SELECT ${serviceColumns} FROM scheduling.services
-         WHERE tenant_id = ${tenantId} AND service_id = ANY(${textArray(query.serviceIds)})) v) AS services,
+         WHERE tenant_id = ${tenantId} AND service_id = ANY(${idArray(query.serviceIds)})) v) AS services,
       (SELECT coalesce(json_agg(v), '[]'::json) FROM (SELECT ${staffColumns} FROM scheduling.staff s
-         WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${textArray(query.staffIds)})) v) AS staff,
+         WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${idArray(query.staffIds)})) v) AS staff,
       (SELECT coalesce(json_agg(v), '[]'::json) FROM (SELECT ${availabilityColumns} FROM scheduling.availability
-         WHERE tenant_id = ${tenantId} AND staff_id = ANY(${textArray(query.staffIds)})
+         WHERE tenant_id = ${tenantId} AND staff_id = ANY(${idArray(query.staffIds)})
            AND date = ${query.date}::date) v) AS entries,
       (SELECT row_to_json(c) FROM (SELECT customer_id, tenant_id, first_name, last_name, email, phone, is_active,
                                           is_deleted, version

@@ -7,7 +7,7 @@ import {
   type ServiceReplica,
   type TenantSettingsView,
 } from './replica.repository';
-import { textArray } from './rows';
+import { idArray } from './rows';
 
 /**
  * The availability grid's reads: three round trips whatever the range or staff count. Entries and
@@ -89,7 +89,7 @@ export async function gridEntries(
                  OR service_ids @> ${JSON.stringify([serviceId])}::jsonb THEN 'w'
                ELSE '-' END), ';' ORDER BY date, start_time) AS packed
         FROM scheduling.availability
-        WHERE tenant_id = ${tenantId} AND staff_id = ANY(${textArray(staffIds)})
+        WHERE tenant_id = ${tenantId} AND staff_id = ANY(${idArray(staffIds)})
           AND date BETWEEN ${from}::date AND ${to}::date
         GROUP BY staff_id`,
   );
@@ -129,12 +129,12 @@ export async function gridOccupancies(
   if (staffIds.length === 0) return byStaff;
   const rows = await selectRows<{ staff_id: string; packed: string }>(
     executor,
-    sql`SELECT staff_id, string_agg(concat_ws(',',
-          CASE WHEN parallel AND service_id = ${serviceId} THEN 1 ELSE 0 END,
-          date_part('epoch', lower(occupancy))::int8, date_part('epoch', upper(occupancy))::int8),
+    sql`SELECT staff_id, string_agg(
+          CASE WHEN parallel AND service_id = ${serviceId} THEN '1,' ELSE '0,' END
+            || extract(epoch FROM lower(occupancy))::int8 || ',' || extract(epoch FROM upper(occupancy))::int8,
           ';' ORDER BY lower(occupancy)) AS packed
         FROM scheduling.appointment_services
-        WHERE tenant_id = ${tenantId} AND active AND staff_id = ANY(${textArray(staffIds)})
+        WHERE tenant_id = ${tenantId} AND active AND staff_id = ANY(${idArray(staffIds)})
           AND occupancy && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
         GROUP BY staff_id`,
   );

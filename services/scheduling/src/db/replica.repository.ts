@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ServicePricingV1 } from '@salon/contracts';
 import { selectRows, type Executor } from '@salon/service-kit';
-import { textArray } from './rows';
+import { idArray } from './rows';
 
 /** Identity's tenant as scheduling needs it. */
 export interface TenantReplica {
@@ -156,7 +156,7 @@ export async function findServices(
   return selectRows<ServiceReplica>(
     executor,
     sql`SELECT ${serviceColumns} FROM scheduling.services
-        WHERE tenant_id = ${tenantId} AND service_id = ANY(${textArray(ids)})`,
+        WHERE tenant_id = ${tenantId} AND service_id = ANY(${idArray(ids)})`,
   );
 }
 

@@ -17,3 +17,9 @@ export function pgCode(error: unknown): { code?: string; constraint?: string } {
 
 /** A text[] parameter. */
 export const textArray = (values: readonly string[]): SQL => sql`${`{${values.join(',')}}`}::text[]`;
+
+/**
+ * An array of ids for the char(24) id columns. Typed as bpchar[] so `column = ANY(…)` compares like with like:
+ * against text[] every row's id is cast to text first, which also keeps the planner off the id indexes.
+ */
+export const idArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::bpchar[]`;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '@salon/service-kit';
-import { isoOf, textArray } from './rows';
+import { idArray, isoOf } from './rows';
 
 export interface StaffSkills {
   service_ids: string[];
@@ -133,7 +133,7 @@ export async function findStaffMembers(
   if (ids.length === 0) return [];
   return selectRows<StaffRecord>(
     executor,
-    sql`SELECT ${staffColumns} FROM scheduling.staff s WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${textArray(ids)})`,
+    sql`SELECT ${staffColumns} FROM scheduling.staff s WHERE s.tenant_id = ${tenantId} AND s.id = ANY(${idArray(ids)})`,
   );
 }
 
