@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { ROUTES, SERVICES } from '@salon/gateway';
 import { assertStartsWith, stubSecret } from './manifests-config';
 import { containersOf, readYamlDocuments, renderKustomization, type K8sObject } from './manifests-render';
@@ -9,6 +13,7 @@ import { validateManifest } from './manifests-validate';
 // Kubernetes manifests: rendered as `kubectl apply -k` would, validated against the API schemas, and held
 // to the platform's operating rules (docs/operations.md).
 
+const run = promisify(execFile);
 const K8S = join(__dirname, '..', 'k8s');
 const base = renderKustomization(join(K8S, 'base'));
 const overlay = renderKustomization(join(K8S, 'overlays', 'example'));
@@ -219,6 +224,39 @@ describe('CronJobs', () => {
       '/internal/jobs/apply-scheduled-changes': expect.stringMatching(/^\d+ \d+ \* \* \*$/),
       '/internal/jobs/republish-plans': expect.stringMatching(/^\d+ \d+ \* \* \*$/),
     });
+  });
+
+  it('fail the promotion Job when the run reports an error in a 200 answer', async () => {
+    const promote = cronJobs.find((cronJob) => callOf(cronJob).path === '/webhooks/notifications/promote');
+    const { container } = callOf(promote);
+    let answer = '';
+    const server = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(answer);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // The container's own command and args, with the service's address swapped for the stand-in's.
+    const [shell, ...script] = container.command as string[];
+    const args = [
+      ...(container.args as string[]).slice(0, -1),
+      `http://127.0.0.1:${port}/webhooks/notifications/promote`,
+    ];
+    const exitCodeFor = async (body: unknown) => {
+      answer = JSON.stringify(body);
+      try {
+        await run(shell!, [...script, ...args]);
+        return 0;
+      } catch (error) {
+        return (error as { code: number }).code;
+      }
+    };
+    try {
+      expect(await exitCodeFor({ status: 'success', stats: { promoted: 3 } })).toBe(0);
+      expect(await exitCodeFor({ status: 'error', error: 'database unavailable' })).toBe(1);
+    } finally {
+      server.close();
+    }
   });
 });
 
