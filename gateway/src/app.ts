@@ -22,6 +22,7 @@ import {
   type Logger,
 } from '@salon/service-kit';
 import { createAuthenticator, isUnauthenticated } from './auth';
+import { answerClientErrors } from './client-errors';
 import { upstreamUrlOf, type GatewayConfig } from './config';
 import { docsRouter } from './docs';
 import { healthRouter, type Check } from './health';
@@ -232,7 +233,7 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
 
   return {
     handle,
-    createServer: () => http.createServer(handle),
+    createServer: () => answerClientErrors(http.createServer(handle)),
     app,
     waitForRateLimitStore: (timeoutMs = 2000) => rateLimits.waitForStore(timeoutMs),
     async close() {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { connect } from 'node:net';
 import { metricsRegistry, newId } from '@salon/service-kit';
 import {
   INTERNAL_TOKEN,
@@ -132,6 +133,32 @@ describe('answers from the gateway itself', () => {
       expect(await response.json()).toEqual({ detail: 'Not Found' });
     }
     expect(upstream.requests).toBe(before);
+  });
+
+  it('431 {detail} for a request head over 16 KiB, before any service is called', async () => {
+    const before = upstream.requests;
+    const response = await fetch(api(`/services?search=${'x'.repeat(20_000)}`), {
+      headers: bearer(staffToken()),
+    });
+    expect(response.status).toBe(431);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({
+      detail: 'Request line and headers together must stay under 16 KiB',
+    });
+    expect(upstream.requests).toBe(before);
+  });
+
+  it('400 {detail} for a request that is not HTTP', async () => {
+    const { port } = new URL(gateway.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('HELLO THERE\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({ detail: 'Malformed HTTP request' });
   });
 
   it('405 with Allow for a known path and another method', async () => {
