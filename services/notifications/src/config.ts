@@ -29,6 +29,18 @@ export const notificationsConfigSchema = commonConfigSchema.extend({
         .max(24 * 30),
     )
     .default(24),
+  /**
+   * A notification PROCESSING for longer than this was interrupted (the process stopped mid-send); the
+   * promotion run marks it FAILED so the retry endpoint can send it again. Well above CHANNEL_TIMEOUT_MS × channels.
+   */
+  PROCESSING_STALE_MINUTES: intQuery
+    .pipe(
+      z
+        .int()
+        .min(1)
+        .max(24 * 60),
+    )
+    .default(15),
   /** Reminder offsets before an appointment, in hours (spec: 24 and 2). */
   REMINDER_HOURS: z
     .string()

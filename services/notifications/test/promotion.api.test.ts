@@ -94,6 +94,38 @@ describe('promotion of the database tier, and health', () => {
     expect(await statuses()).toEqual([{ status: 'PROMOTED', n: '150' }]);
   });
 
+  it('marks FAILED, retryable and audited, what a stopped process left PROCESSING past the stale time', async () => {
+    await h.service.database.db.orm.execute(sql`DELETE FROM notifications.scheduled_notifications`);
+    const tenant = await seedTenant(h.service);
+    const [stuck, sending] = [
+      await insertNotification(h.service, tenant, { status: 'PROCESSING', scheduledAt: days(-0.01) }),
+      await insertNotification(h.service, tenant, { status: 'PROCESSING', scheduledAt: days(-0.01) }),
+    ];
+    // claimed 16 minutes ago (default stale time 15) and 1 minute ago
+    await h.service.database.db.orm.execute(
+      sql`UPDATE notifications.scheduled_notifications
+          SET processed_at = now() - CASE WHEN id = ${stuck} THEN interval '16 minutes' ELSE interval '1 minute' END`,
+    );
+
+    expect((await post('/webhooks/notifications/promote')).body.status).toBe('success');
+
+    const rows = await selectRows<{ id: string; status: string; last_error: string | null }>(
+      h.service.database.db.orm,
+      sql`SELECT id, status, last_error FROM notifications.scheduled_notifications ORDER BY status`,
+    );
+    expect(rows).toEqual([
+      { id: stuck, status: 'FAILED', last_error: expect.stringMatching(/^Interrupted while sending/) },
+      { id: sending, status: 'PROCESSING', last_error: null },
+    ]);
+    const audits = await selectRows<{ action: string }>(
+      h.service.database.db.orm,
+      sql`SELECT action FROM notifications.audit_log WHERE notification_id = ${stuck}`,
+    );
+    expect(audits).toEqual([{ action: 'interrupted' }]);
+    const retried = await post(`/webhooks/notifications/retry/${stuck}`);
+    expect(retried.body).toMatchObject({ status: 'success', notification_id: stuck, retry_count: 1 });
+  });
+
   it('health: degraded when the broker is down, unhealthy when the database is', async () => {
     expect((await get('/webhooks/notifications/health')).body.status).toBe('healthy');
     await h.service.testBus.bus.close();

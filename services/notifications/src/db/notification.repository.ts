@@ -155,6 +155,22 @@ export async function expireStale(tx: Executor, before: Date): Promise<number> {
   return rows.length;
 }
 
+/**
+ * PROCESSING rows claimed before `before` whose outcome was never recorded: the process stopped mid-send.
+ * They become FAILED, not PROMOTED again: a channel may have sent already, and a retry is an operator's call.
+ */
+export async function failInterrupted(
+  tx: Executor,
+  before: Date,
+): Promise<Array<{ id: string; tenant_id: string }>> {
+  return selectRows(
+    tx,
+    sql`UPDATE ${T} SET status = 'FAILED', updated_at = now(),
+          last_error = 'Interrupted while sending: the service stopped before recording the outcome'
+        WHERE status = 'PROCESSING' AND processed_at < ${before.toISOString()} RETURNING id, tenant_id`,
+  );
+}
+
 export async function cancelForAppointment(
   tx: Executor,
   tenantId: string,
