@@ -34,11 +34,12 @@ export function finishHttpApp(app: Express, logger: Logger): void {
 }
 
 /**
- * Sends a 200 whose JSON is already text (answers of many megabytes, written without building objects).
+ * Sends a 200 whose JSON is already serialised, as text or UTF-8 bytes (answers of many megabytes, written
+ * without building objects).
  * No ETag: hashing such a body costs more than revalidation would save.
  */
-export function sendJsonText(res: Response, text: string): void {
-  const body = Buffer.from(text, 'utf8');
+export function sendJsonText(res: Response, text: string | Buffer): void {
+  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   res.status(200).type('json').setHeader('Content-Length', body.length);
   res.end(body);
 }

@@ -94,7 +94,9 @@ async function main(): Promise<void> {
       if (response.status !== 200) throw new Error(`grid answered ${response.status}`);
       if (run >= 3) roundTrips.push(performance.now() - began);
     }
-    const grid = JSON.parse(await availabilityGrid(deps, tenant.tenantId, gridQuery, 'staff')) as {
+    const grid = JSON.parse(
+      (await availabilityGrid(deps, tenant.tenantId, gridQuery, 'staff')).toString(),
+    ) as {
       availability_grid: Record<string, { start_time: string; staff_id: string; is_available: boolean }[]>;
     };
     const slots = Object.entries(grid.availability_grid).flatMap(([date, day]) =>

@@ -9,6 +9,7 @@ import { evaluateCapacity, peakOverlap } from './capacity-rules';
 import type { SchedulingDeps } from './deps';
 import { slotOf } from './manage-availability';
 import { settingsOf, tenantSettings } from './tenant-settings';
+import { ByteWriter } from './byte-writer';
 import { addDays, localOf, localToUtc, shortTime } from './time-rules';
 
 export interface GridQuery {
@@ -77,7 +78,7 @@ function remainingCapacity(
  * `slot_interval_minutes` from the start of each working-hours entry and fit the service inside it; a slot
  * is available when the staff member is working then (no break, block or vacation, service allowed),
  * capacity admits one more, and the booking window allows it. Up to 90 days × many staff is tens of
- * thousands of slots, so the answer is written as text directly rather than built as objects and
+ * thousands of slots, so the answer is written as UTF-8 JSON bytes directly rather than built as objects and
  * stringified (same fields, same order).
  */
 export async function availabilityGrid(
@@ -85,7 +86,7 @@ export async function availabilityGrid(
   tenantId: string,
   query: GridQuery,
   audience: 'staff' | 'customer',
-): Promise<string> {
+): Promise<Buffer> {
   const executor = deps.db.orm;
   const context = await loadGridContext(executor, tenantId, {
     outletId: query.outlet_id,
@@ -119,24 +120,28 @@ export async function availabilityGrid(
     now + 1,
     now + (audience === 'customer' ? service.min_advance_booking_hours * 3_600_000 : 0),
   );
-  // A slot's JSON is three shared pieces: its times, its staff member, and its availability and capacity.
-  // The answer is one join of those pieces: no per-slot object, string or number formatting.
+  // A slot's JSON is three shared pieces, encoded once: its times, its staff member, and its availability and
+  // capacity. The answer is those bytes copied one after another: no per-slot object, string or number
+  // formatting, and no 13 MB string to build and encode again (copying bytes is about three times faster).
   const timeFields = (first: boolean, start: number) =>
-    `${first ? '' : ','}{"start_time":${QUOTED_TIMES[start]},"end_time":${QUOTED_TIMES[start + duration]}`;
-  const firstTimeFields: string[] = [];
-  const nextTimeFields: string[] = [];
-  const staffFields = staff.map(
-    (member) =>
+    Buffer.from(
+      `${first ? '' : ','}{"start_time":${QUOTED_TIMES[start]},"end_time":${QUOTED_TIMES[start + duration]}`,
+    );
+  const firstTimeFields: Buffer[] = [];
+  const nextTimeFields: Buffer[] = [];
+  const staffFields = staff.map((member) =>
+    Buffer.from(
       `,"staff_id":${JSON.stringify(member.id)},"staff_name":${JSON.stringify(member.display_name)}` +
-      (audience === 'staff' ? `,"gender":${JSON.stringify(member.gender ?? null)}` : ''),
+        (audience === 'staff' ? `,"gender":${JSON.stringify(member.gender ?? null)}` : ''),
+    ),
   );
   // Index `capacity` when available, `maxCapacity + 1 + capacity` when not.
   const statusFields = [true, false].flatMap((available) =>
-    Array.from(
-      { length: maxCapacity + 1 },
-      (_, capacity) =>
+    Array.from({ length: maxCapacity + 1 }, (_, capacity) =>
+      Buffer.from(
         `,"is_available":${available},"allows_parallel_bookings":${parallel},` +
-        `"available_capacity":${parallel ? capacity : null},"max_capacity":${parallel ? maxCapacity : null}}`,
+          `"available_capacity":${parallel ? capacity : null},"max_capacity":${parallel ? maxCapacity : null}}`,
+      ),
     ),
   );
   const lastDates = staff.map((member) =>
@@ -153,7 +158,14 @@ export async function availabilityGrid(
   );
 
   let totalAvailable = 0;
-  const pieces: string[] = [];
+  const grid = new ByteWriter();
+  const head = JSON.stringify({
+    start_date: query.start_date,
+    end_date: endDate,
+    num_days: query.num_days,
+    slot_interval_minutes: query.slot_interval_minutes,
+  });
+  grid.text(`${head.slice(0, -1)},"availability_grid":{`);
   for (let offset = 0; offset < query.num_days; offset += 1) {
     const date = addDays(query.start_date, offset);
     const at = instantsOf(date, timezone);
@@ -187,22 +199,20 @@ export async function availabilityGrid(
         }
       }
     });
-    pieces.push(`${offset === 0 ? '' : ','}${JSON.stringify(date)}:[`);
+    grid.text(`${offset === 0 ? '' : ','}${JSON.stringify(date)}:[`);
     let first = true;
     byMinute.forEach((slots, start) => {
       for (let k = 0; k < slots.length; k += 2) {
         const times = first
           ? (firstTimeFields[start] ??= timeFields(true, start))
           : (nextTimeFields[start] ??= timeFields(false, start));
-        pieces.push(
-          times,
-          staffFields[slots[k] as number] as string,
-          statusFields[slots[k + 1] as number] as string,
-        );
+        grid.bytes(times);
+        grid.bytes(staffFields[slots[k] as number] as Buffer);
+        grid.bytes(statusFields[slots[k + 1] as number] as Buffer);
         first = false;
       }
     });
-    pieces.push(']');
+    grid.text(']');
   }
   const metadata = {
     service_id: service.service_id,
@@ -213,13 +223,8 @@ export async function availabilityGrid(
     total_available_slots: totalAvailable,
     service_duration_minutes: service.duration_minutes,
   };
-  const head = JSON.stringify({
-    start_date: query.start_date,
-    end_date: endDate,
-    num_days: query.num_days,
-    slot_interval_minutes: query.slot_interval_minutes,
-  });
-  return `${head.slice(0, -1)},"availability_grid":{${pieces.join('')}},"metadata":${JSON.stringify(metadata)}}`;
+  grid.text(`},"metadata":${JSON.stringify(metadata)}}`);
+  return grid.result();
 }
 
 /** STAFF see their own grid only; the other roles any staff member's. */
