@@ -1,50 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createLogger, freePort } from '@salon/service-kit';
-import {
-  createTestDatabase,
-  deleteBrokerNamespace,
-  testAmqpUrl,
-  testNamespace,
-  testRedisUrl,
-  waitFor,
-  type TestDatabase,
-} from '@salon/testing';
-import { startPlatform, type RunningPlatform } from '../../embedded/src/platform';
+import { SERVICES } from '@salon/gateway';
+import { freePort } from '@salon/service-kit';
+import { waitFor } from '@salon/testing';
+import { startPlatform, type Platform } from '../../e2e/src/platform';
 import { ALERT_RULES_FILE } from './monitoring-prometheus-rule';
 import { EXTERNAL_METRICS, referencedMetricNames } from './monitoring-promql';
 import { startPrometheus, type PrometheusServer } from './monitoring-prometheus-server';
 
 /**
- * A real Prometheus scraping the running platform: every metric the alert rules and the dashboard read must
- * exist, and every rule must evaluate without error against real series. The platform runs in-process on
- * real PostgreSQL, RabbitMQ and Redis; in that mode the gateway and the six services share one metrics
- * registry, so the gateway's /metrics carries every service's series (labelled by `service`).
+ * A real Prometheus scraping the running platform as it is deployed: the gateway and the six services each in
+ * its own process (from dist/) on real PostgreSQL and RabbitMQ, each scraped at its own /metrics. Every
+ * metric the alert rules and the dashboard read must exist, every workload must expose its own series, and
+ * every rule must evaluate without error against real series.
  */
-let database: TestDatabase;
-let namespace: string;
-let dataDir: string;
-let platform: RunningPlatform;
+const WORKLOADS = ['gateway', ...SERVICES] as const;
+let platform: Platform;
 let prometheus: PrometheusServer;
 
 beforeAll(async () => {
-  database = await createTestDatabase('scrape');
-  namespace = testNamespace();
-  dataDir = mkdtempSync(join(tmpdir(), 'salon-scrape-'));
-  platform = await startPlatform({
-    dataDir,
-    port: await freePort(),
-    logger: createLogger({ service: 'scrape-test', level: 'silent' }),
-    databaseUrl: database.url,
-    amqpUrl: testAmqpUrl(),
-    eventNamespace: namespace,
-    env: { ...process.env, REDIS_URL: testRedisUrl(), RATE_LIMIT_PREFIX: `scrape-${namespace}` },
-  });
-  await generateTraffic(platform.url);
+  platform = await startPlatform();
+  await generateTraffic(platform);
+  const addressOf = (workload: (typeof WORKLOADS)[number]) =>
+    new URL(workload === 'gateway' ? platform.gateway : platform.service(workload).url).host;
   prometheus = await startPrometheus({
     port: await freePort(),
-    targets: [{ job: 'salon-platform', address: new URL(platform.url).host }],
+    targets: WORKLOADS.map((workload) => ({ job: workload, address: addressOf(workload) })),
     ruleFiles: [ALERT_RULES_FILE],
   });
 }, 120_000);
@@ -52,9 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await prometheus?.stop();
   await platform?.stop();
-  await database?.drop();
-  await deleteBrokerNamespace(namespace);
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 it('scrapes the platform', async () => {
@@ -69,7 +45,21 @@ it('scrapes the platform', async () => {
     },
     { timeoutMs: 10_000, intervalMs: 200, message: 'targets not up' },
   );
-  expect(targets).toHaveLength(1);
+  expect(targets).toHaveLength(WORKLOADS.length);
+});
+
+it('reads request series from every workload', async () => {
+  const jobsWithRequests = async () => {
+    const { result } = await prometheus.api<{ result: Array<{ metric: { job: string } }> }>(
+      `/api/v1/query?query=${encodeURIComponent('count by (job) (http_requests_total)')}`,
+    );
+    return result.map((series) => series.metric.job).sort();
+  };
+  await waitFor(async () => (await jobsWithRequests()).length === WORKLOADS.length, {
+    timeoutMs: 10_000,
+    intervalMs: 250,
+  }).catch(() => undefined);
+  expect(await jobsWithRequests()).toEqual([...WORKLOADS].sort());
 });
 
 it('has every metric the alert rules and the dashboard use', async () => {
@@ -101,19 +91,13 @@ it('evaluates every alert rule without error', async () => {
   expect(rules).toHaveLength(8);
 });
 
-/** A small, booking-free day: a business registers, signs in, adds a service; a 401 and a 404 happen. */
-async function generateTraffic(url: string): Promise<void> {
-  const api = async (method: string, path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${url}/api/v1${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
-  };
+/**
+ * A small, booking-free day that reaches every service: a business registers, signs in, adds a service, reads
+ * its staff, packages and subscription; the scheduler asks for notification health; a 401 and a 404 happen.
+ */
+async function generateTraffic(platform: Platform): Promise<void> {
+  const api = (method: string, path: string, body?: unknown, token?: string) =>
+    platform.request(method, path, { body, token });
   const registered = await api('POST', '/public/register', {
     business_name: 'Scrape Glow',
     business_email: 'owner@scrape.example',
@@ -149,4 +133,9 @@ async function generateTraffic(url: string): Promise<void> {
   await waitFor(async () => (await api('GET', '/subscriptions/current', undefined, token)).status === 200, {
     timeoutMs: 15_000,
   });
+  expect((await api('GET', '/staff', undefined, token)).status).toBe(200);
+  expect((await api('GET', '/packages', undefined, token)).status).toBe(200);
+  expect((await platform.request('GET', '/webhooks/notifications/health', { internal: true })).status).toBe(
+    200,
+  );
 }
