@@ -8,3 +8,4 @@ export * from './service';
 export * from './fixtures';
 export * from './child-process';
 export * from './leftovers';
+export * from './contract-calls';

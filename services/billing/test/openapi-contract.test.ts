@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { billingApi, subscriptionInvoiceRequest, type SubscriptionInvoice } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { TEST_INTERNAL_TOKEN, startTestService, waitFor, type TestService } from '@salon/testing';
+import {
+  TEST_INTERNAL_TOKEN,
+  contractCalls,
+  startTestService,
+  waitFor,
+  type TestService,
+} from '@salon/testing';
 import { upsertCustomer } from '../src/db/usage.repository';
 import { createBillingService } from '../src/definition';
 import { publish, registered, superAdminToken, testClock } from './helpers';
@@ -47,23 +53,8 @@ describe('billing answers as its OpenAPI contract says', () => {
   const clock = testClock('2026-03-11T00:00:00.000Z');
   let service: TestService;
   let commerce: Awaited<ReturnType<typeof invoiceStub>>;
-  const exercised = new Set<string>();
 
-  /** Calls the operation `key` ("METHOD /template") at `path`; checks the status and parses the body. */
-  async function call(
-    key: string,
-    path: string,
-    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<any> {
-    const contract = operations[key];
-    if (!contract) throw new Error(`no contract for ${key}`);
-    const response = await service.request(key.split(' ')[0]!, path, options);
-    if (response.status !== (contract.status ?? 200))
-      throw new Error(`${key}: ${response.status} ${JSON.stringify(response.body)}`);
-    if (contract.response) contract.response.parse(response.body);
-    exercised.add(key);
-    return response.body;
-  }
+  const { call, unexercised } = contractCalls(operations, () => service);
 
   beforeAll(async () => {
     commerce = await invoiceStub();
@@ -160,6 +151,6 @@ describe('billing answers as its OpenAPI contract says', () => {
       await call(`POST ${path}`, path, { ...internal, body: {} });
     }
 
-    expect(Object.keys(operations).filter((key) => !exercised.has(key))).toEqual([]);
+    expect(unexercised()).toEqual([]);
   });
 });

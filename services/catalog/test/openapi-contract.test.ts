@@ -1,5 +1,5 @@
 import { catalogApi } from '@salon/contracts';
-import { startTestService, type TestService } from '@salon/testing';
+import { contractCalls, startTestService, type TestService } from '@salon/testing';
 import { catalogService } from '../src/definition';
 import { addOutlet, newTenant, onPlan, serviceBody } from './helpers';
 
@@ -12,23 +12,8 @@ const operations = catalogApi.catalogOperations;
 
 describe('catalog answers as its OpenAPI contract says', () => {
   let service: TestService;
-  const exercised = new Set<string>();
 
-  /** Calls the operation `key` ("METHOD /template") at `path`; checks the status and parses the body. */
-  async function call(
-    key: string,
-    path: string,
-    options: { token?: string; body?: unknown } = {},
-  ): Promise<any> {
-    const contract = operations[key];
-    if (!contract) throw new Error(`no contract for ${key}`);
-    const response = await service.request(key.split(' ')[0]!, path, options);
-    if (response.status !== (contract.status ?? 200))
-      throw new Error(`${key}: ${response.status} ${JSON.stringify(response.body)}`);
-    if (contract.response) contract.response.parse(response.body);
-    exercised.add(key);
-    return response.body;
-  }
+  const { call, unexercised } = contractCalls(operations, () => service);
 
   beforeAll(async () => {
     service = await startTestService(catalogService);
@@ -73,6 +58,6 @@ describe('catalog answers as its OpenAPI contract says', () => {
     await call('DELETE /services/{service_id}', `/services/${created.id}`, { token: admin });
     await call('GET /services/{service_id}', `/services/${created.id}`, { token: admin });
 
-    expect(Object.keys(operations).filter((key) => !exercised.has(key))).toEqual([]);
+    expect(unexercised()).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { identityApi, type CustomerRegisteredV1 } from '@salon/contracts';
-import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
+import {
+  captureEvents,
+  contractCalls,
+  startTestService,
+  type EventCapture,
+  type TestService,
+} from '@salon/testing';
 import { identityService } from '../src/definition';
 import { customerRegistration, registration } from './helpers';
 
@@ -14,23 +20,8 @@ const operations = identityApi.identityOperations;
 describe('identity answers as its OpenAPI contract says', () => {
   let service: TestService;
   let events: EventCapture;
-  const exercised = new Set<string>();
 
-  /** Calls the operation `key` ("METHOD /template") at `path`; checks the status and parses the body. */
-  async function call(
-    key: string,
-    path: string,
-    options: { token?: string; body?: unknown } = {},
-  ): Promise<any> {
-    const contract = operations[key];
-    if (!contract) throw new Error(`no contract for ${key}`);
-    const response = await service.request(key.split(' ')[0]!, path, options);
-    if (response.status !== (contract.status ?? 200))
-      throw new Error(`${key}: ${response.status} ${JSON.stringify(response.body)}`);
-    if (contract.response) contract.response.parse(response.body);
-    exercised.add(key);
-    return response.body;
-  }
+  const { call, unexercised } = contractCalls(operations, () => service);
 
   beforeAll(async () => {
     service = await startTestService(identityService, {
@@ -189,7 +180,7 @@ describe('identity answers as its OpenAPI contract says', () => {
   });
 
   it('covered every operation but account deletion (its pre-checks need scheduling and commerce)', () => {
-    const untested = Object.keys(operations).filter((key) => !exercised.has(key));
+    const untested = unexercised();
     expect(untested).toEqual(['DELETE /customers/account']);
   });
 });

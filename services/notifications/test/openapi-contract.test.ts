@@ -1,5 +1,6 @@
 import { notificationsApi } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
+import { contractCalls } from '@salon/testing';
 import { INTERNAL, days, insertNotification, seedTenant, startHarness, type Harness } from './helpers';
 
 /** Every webhook answer parses with the response schema its operation contract documents. */
@@ -11,28 +12,25 @@ describe('notifications answers match their operation contracts', () => {
   });
   afterAll(() => h.stop());
 
-  const call = async (method: 'GET' | 'POST', template: string, path: string, body?: unknown) => {
-    const answer = await h.service.request(method, path, { headers: INTERNAL, body });
-    const operation = notificationsApi.notificationsOperations[`${method} ${template}`]!;
-    expect(answer.status).toBe(operation.status ?? 200);
-    return operation.response!.parse(answer.body);
-  };
+  const { call } = contractCalls(notificationsApi.notificationsOperations, () => h.service, {
+    headers: INTERNAL,
+  });
 
   it('promote, promotion-stats and health', async () => {
     const tenant = await seedTenant(h.service);
     await insertNotification(h.service, tenant, { status: 'PENDING', scheduledAt: days(3) });
     expect(
-      await call('POST', '/webhooks/notifications/promote', '/webhooks/notifications/promote'),
+      await call('POST /webhooks/notifications/promote', '/webhooks/notifications/promote'),
     ).toMatchObject({ status: 'success' });
-    await call('GET', '/webhooks/notifications/promotion-stats', '/webhooks/notifications/promotion-stats');
-    await call('GET', '/webhooks/notifications/health', '/webhooks/notifications/health');
+    await call('GET /webhooks/notifications/promotion-stats', '/webhooks/notifications/promotion-stats');
+    await call('GET /webhooks/notifications/health', '/webhooks/notifications/health');
   });
 
   it('trigger: success, skipped and error forms; retry', async () => {
     const tenant = await seedTenant(h.service);
     const trigger = (id: string) =>
-      call('POST', '/webhooks/notifications/trigger', '/webhooks/notifications/trigger', {
-        scheduled_notification_id: id,
+      call('POST /webhooks/notifications/trigger', '/webhooks/notifications/trigger', {
+        body: { scheduled_notification_id: id },
       });
     const promoted = await insertNotification(h.service, tenant, {
       status: 'PROMOTED',
@@ -45,10 +43,9 @@ describe('notifications answers match their operation contracts', () => {
 
     const failed = await insertNotification(h.service, tenant, { status: 'FAILED', scheduledAt: days(1) });
     const retried = await call(
-      'POST',
-      '/webhooks/notifications/retry/{notification_id}',
+      'POST /webhooks/notifications/retry/{notification_id}',
       `/webhooks/notifications/retry/${failed}`,
-      {},
+      { body: {} },
     );
     expect(retried).toMatchObject({ status: 'success', retry_count: 1 });
   });

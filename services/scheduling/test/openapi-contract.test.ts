@@ -1,9 +1,7 @@
 import { schedulingApi } from '@salon/contracts';
-import { startTestService, type TestService } from '@salon/testing';
+import { contractCalls, startTestService, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
 import { addWorkingHours, bookableSetup, bookingBody, futureDate } from './helpers';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Every answer parses with the response schema its operation contract documents (strict: no extra fields). */
 describe('scheduling answers match their operation contracts', () => {
@@ -13,31 +11,19 @@ describe('scheduling answers match their operation contracts', () => {
   });
   afterAll(() => service.stop());
 
-  /** Calls `path`, expects the documented success status and returns the body parsed with the schema. */
-  const call = async (
-    method: Method,
-    template: string,
-    path: string,
-    options: { token?: string; body?: unknown },
-  ) => {
-    const operation = schedulingApi.schedulingOperations[`${method} ${template}`];
-    if (!operation) throw new Error(`no contract for ${method} ${template}`);
-    const answer = await service.request(method, path, options);
-    expect({ status: answer.status, body: answer.body }).toMatchObject({ status: operation.status ?? 200 });
-    return operation.response ? operation.response.parse(answer.body) : answer.body;
-  };
+  const { call } = contractCalls(schedulingApi.schedulingOperations, () => service);
 
   it('staff members', async () => {
     const setup = await bookableSetup(service);
     const token = setup.admin;
-    await call('GET', '/staff', '/staff?include_availability=true', { token });
-    await call('GET', '/staff/positions/templates', '/staff/positions/templates', { token });
-    await call('GET', '/staff/{staff_id}', `/staff/${setup.staffId}?include_workload=true`, { token });
-    await call('PUT', '/staff/{staff_id}', `/staff/${setup.staffId}`, {
+    await call('GET /staff', '/staff?include_availability=true', { token });
+    await call('GET /staff/positions/templates', '/staff/positions/templates', { token });
+    await call('GET /staff/{staff_id}', `/staff/${setup.staffId}?include_workload=true`, { token });
+    await call('PUT /staff/{staff_id}', `/staff/${setup.staffId}`, {
       token,
       body: { bio: 'Colour specialist', skills: { specialties: ['colour'], years_experience: 4 } },
     });
-    const other = (await call('POST', '/staff', '/staff', {
+    const other = (await call('POST /staff', '/staff', {
       token,
       body: {
         outlet_id: setup.outletId,
@@ -51,14 +37,14 @@ describe('scheduling answers match their operation contracts', () => {
         hourly_rate: 50000,
       },
     })) as { id: string };
-    await call('DELETE', '/staff/{staff_id}', `/staff/${other.id}`, { token });
+    await call('DELETE /staff/{staff_id}', `/staff/${other.id}`, { token });
   });
 
   it('availability: entries, patterns, bulk, check and the grids', async () => {
     const setup = await bookableSetup(service);
     const token = setup.admin;
     const later = futureDate(10);
-    const entry = (await call('POST', '/availability', '/availability', {
+    const entry = (await call('POST /availability', '/availability', {
       token,
       body: {
         staff_id: setup.staffId,
@@ -69,7 +55,7 @@ describe('scheduling answers match their operation contracts', () => {
         service_ids: [setup.service.service_id],
       },
     })) as { id: string };
-    await call('POST', '/availability', '/availability', {
+    await call('POST /availability', '/availability', {
       token,
       body: {
         staff_id: setup.staffId,
@@ -82,7 +68,7 @@ describe('scheduling answers match their operation contracts', () => {
         recurrence_days: [0, 2],
       },
     });
-    await call('POST', '/availability/bulk', '/availability/bulk', {
+    await call('POST /availability/bulk', '/availability/bulk', {
       token,
       body: {
         entries: [
@@ -96,76 +82,69 @@ describe('scheduling answers match their operation contracts', () => {
         ],
       },
     });
-    await call('PUT', '/availability/{availability_id}', `/availability/${entry.id}`, {
+    await call('PUT /availability/{availability_id}', `/availability/${entry.id}`, {
       token,
       body: { end_time: '13:00', notes: 'Longer morning' },
     });
-    await call('GET', '/availability', `/availability?start_date=${setup.date}&end_date=${later}`, { token });
+    await call('GET /availability', `/availability?start_date=${setup.date}&end_date=${later}`, { token });
     await call(
-      'GET',
-      '/availability/check',
+      'GET /availability/check',
       `/availability/check?staff_id=${setup.staffId}&date=${setup.date}&start_time=10:00&end_time=11:00&service_id=${setup.service.service_id}`,
       { token },
     );
     // Not working that day: the not-working answer with its conflicts list.
     await call(
-      'GET',
-      '/availability/check',
+      'GET /availability/check',
       `/availability/check?staff_id=${setup.staffId}&date=${futureDate(12)}&start_time=10:00&end_time=11:00`,
       { token },
     );
     const grid = `service_id=${setup.service.service_id}&outlet_id=${setup.outletId}&start_date=${setup.date}`;
     const staffGrid = (await call(
-      'GET',
-      '/availability/availability-grid',
+      'GET /availability/availability-grid',
       `/availability/availability-grid?${grid}&num_days=2`,
       { token },
     )) as { metadata: { total_available_slots: number } };
     expect(staffGrid.metadata.total_available_slots).toBeGreaterThan(0);
     await call(
-      'GET',
-      '/public/tenants/{slug}/availability',
+      'GET /public/tenants/{slug}/availability',
       `/public/tenants/glow-${setup.tenantId}/availability?${grid}&num_days=1`,
       {},
     );
-    await call('DELETE', '/availability/{availability_id}', `/availability/${entry.id}`, { token });
+    await call('DELETE /availability/{availability_id}', `/availability/${entry.id}`, { token });
   });
 
   it('appointments: book, list, read, reschedule, status, cancel, a customer history', async () => {
     const setup = await bookableSetup(service);
     const token = setup.admin;
     const customer = setup.customerToken(setup.customerId);
-    const staffBooked = (await call('POST', '/staff/appointments', '/staff/appointments', {
+    const staffBooked = (await call('POST /staff/appointments', '/staff/appointments', {
       token,
       body: bookingBody(setup, '10:00', { notes: 'Window seat' }),
     })) as { id: string };
-    const own = (await call('POST', '/appointments', '/appointments', {
+    const own = (await call('POST /appointments', '/appointments', {
       token: customer,
       body: bookingBody(setup, '13:00', { customer_id: undefined }),
     })) as { id: string };
-    await call('GET', '/appointments', `/appointments?start_date=${setup.date}&end_date=${setup.date}`, {
+    await call('GET /appointments', `/appointments?start_date=${setup.date}&end_date=${setup.date}`, {
       token,
     });
-    await call('GET', '/appointments', '/appointments', { token: customer });
-    await call('GET', '/appointments/{appointment_id}', `/appointments/${own.id}`, { token: customer });
+    await call('GET /appointments', '/appointments', { token: customer });
+    await call('GET /appointments/{appointment_id}', `/appointments/${own.id}`, { token: customer });
     await addWorkingHours(service, token, setup.staffId, futureDate(6));
-    await call('PUT', '/appointments/{appointment_id}/reschedule', `/appointments/${own.id}/reschedule`, {
+    await call('PUT /appointments/{appointment_id}/reschedule', `/appointments/${own.id}/reschedule`, {
       token: customer,
       body: { new_date: futureDate(6), new_start_time: '11:00' },
     });
-    await call('PUT', '/appointments/{appointment_id}/status', `/appointments/${staffBooked.id}/status`, {
+    await call('PUT /appointments/{appointment_id}/status', `/appointments/${staffBooked.id}/status`, {
       token,
       body: { status: 'confirmed' },
     });
-    await call('PUT', '/appointments/{appointment_id}/cancel', `/appointments/${own.id}/cancel`, {
+    await call('PUT /appointments/{appointment_id}/cancel', `/appointments/${own.id}/cancel`, {
       token: customer,
     });
-    await call('GET', '/staff/{staff_id}/appointments', `/staff/${setup.staffId}/appointments`, { token });
-    await call(
-      'GET',
-      '/customers/{customer_id}/appointments',
-      `/customers/${setup.customerId}/appointments`,
-      { token },
-    );
+    await call('GET /staff/{staff_id}/appointments', `/staff/${setup.staffId}/appointments`, { token });
+    await call('GET /customers/{customer_id}/appointments', `/customers/${setup.customerId}/appointments`, {
+      token,
+    });
   });
 });
