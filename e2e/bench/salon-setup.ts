@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@salon/testing';
 import {
+  addDailyHours,
+  addStaff,
   expectStatus,
-  localDate,
   registerBusiness,
   registerCustomer,
   type Business,
@@ -88,43 +89,20 @@ export async function setUpSalon(platform: Platform, sizes: SalonSizes): Promise
 
   const staffIds: string[] = [];
   for (let n = 0; n < sizes.staff; n += 1) {
-    // Retried until catalog's service event and billing's plan event have reached scheduling.
-    let refused: unknown;
-    const staff = await waitFor(async () => {
-      const created = await platform.request('POST', '/staff', {
-        ...admin,
-        body: {
-          outlet_id: business.outletId,
-          first_name: `Stylist${n}`,
-          last_name: 'Bench',
-          email: `stylist${n}@${business.slug}.example`,
-          position: 'Stylist',
-          employment_type: 'full_time',
-          skills: { service_ids: [service.id] },
-        },
-      });
-      refused = created.body;
-      return created.status === 201 && created.body;
-    }, WAIT).catch((error: unknown) => {
-      throw new Error(`Staff ${n} was refused: ${JSON.stringify(refused)}`, { cause: error });
-    });
-    staffIds.push(staff.id);
-    expectStatus(
-      await platform.request('POST', '/availability', {
-        ...admin,
-        body: {
-          staff_id: staff.id,
-          date: localDate(business.timezone, 0),
-          start_time: '09:00',
-          end_time: '17:00',
-          availability_type: 'working_hours',
-          recurrence_type: 'weekly',
-          recurrence_days: [0, 1, 2, 3, 4, 5, 6],
-          recurrence_end_date: localDate(business.timezone, sizes.days - 1),
-        },
-      }),
-      201,
+    const staff = await addStaff(
+      platform,
+      business.token,
+      {
+        outlet_id: business.outletId,
+        first_name: `Stylist${n}`,
+        last_name: 'Bench',
+        email: `stylist${n}@${business.slug}.example`,
+        service_ids: [service.id],
+      },
+      WAIT.timeoutMs,
     );
+    staffIds.push(staff.id);
+    await addDailyHours(platform, business.token, { id: staff.id, timezone: business.timezone }, sizes.days);
   }
 
   const customers: Customer[] = [];

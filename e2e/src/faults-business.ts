@@ -1,5 +1,6 @@
-import { waitFor } from '@salon/testing';
 import {
+  addDailyHours,
+  addStaff,
   expectStatus,
   localDate,
   registerBusiness,
@@ -20,7 +21,6 @@ export interface BookableBusiness {
   customers: Customer[];
 }
 
-const WAIT = { timeoutMs: 30_000, intervalMs: 100 };
 const SLOTS_PER_DAY = 16; // 09:00 … 16:30, every 30 minutes
 /** Bookings start two days ahead, so both reminders (24 h and 2 h before) are still in the future. */
 const FIRST_DAY = 2;
@@ -44,39 +44,15 @@ export async function setUpBookableBusiness(platform: Platform, name: string): P
   );
   const handle = name.toLowerCase();
   business.staffEmail = `staff@${handle}.example`;
-  const staff = await waitFor(async () => {
-    const created = await platform.request('POST', '/staff', {
-      token: business.token,
-      body: {
-        outlet_id: business.outletId,
-        first_name: 'Sari',
-        last_name: 'Dewi',
-        email: business.staffEmail,
-        position: 'Stylist',
-        employment_type: 'full_time',
-        skills: { service_ids: [service.id] },
-      },
-    });
-    // Until catalog's service event reaches scheduling, the skills name an unknown service.
-    return created.status === 201 && created.body;
-  }, WAIT);
+  const staff = await addStaff(platform, business.token, {
+    outlet_id: business.outletId,
+    first_name: 'Sari',
+    last_name: 'Dewi',
+    email: business.staffEmail,
+    service_ids: [service.id],
+  });
   business.staffId = staff.id;
-  expectStatus(
-    await platform.request('POST', '/availability', {
-      token: business.token,
-      body: {
-        staff_id: staff.id,
-        date: localDate(business.timezone, 0),
-        start_time: '09:00',
-        end_time: '17:00',
-        availability_type: 'working_hours',
-        recurrence_type: 'weekly',
-        recurrence_days: [0, 1, 2, 3, 4, 5, 6],
-        recurrence_end_date: localDate(business.timezone, 29),
-      },
-    }),
-    201,
-  );
+  await addDailyHours(platform, business.token, { id: staff.id, timezone: business.timezone }, 30);
   const customers: Customer[] = [];
   for (const first of ['Ani', 'Budi', 'Citra', 'Dedi'])
     customers.push(

@@ -1,4 +1,4 @@
-import type { TestResponse } from '@salon/testing';
+import { waitFor, type TestResponse } from '@salon/testing';
 import type { Platform } from './platform';
 
 /*
@@ -127,4 +127,64 @@ export async function customerLogin(platform: Platform, email: string): Promise<
     200,
   );
   return login.access_token;
+}
+
+/** The staff fields a journey chooses; the rest (position, employment type) are the same for every journey. */
+export interface StaffFields {
+  outlet_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  service_ids: string[];
+}
+
+/**
+ * Adds a staff member qualified for `service_ids`, retried until catalog's service events (and billing's plan)
+ * have reached scheduling: until then the skills name services scheduling does not know yet.
+ */
+export async function addStaff(
+  platform: Platform,
+  token: string,
+  { service_ids, ...fields }: StaffFields,
+  timeoutMs = 30_000,
+): Promise<{ id: string }> {
+  let refused: unknown;
+  return waitFor(
+    async () => {
+      const created = await platform.request('POST', '/staff', {
+        token,
+        body: { ...fields, position: 'Stylist', employment_type: 'full_time', skills: { service_ids } },
+      });
+      refused = created.body;
+      return created.status === 201 && (created.body as { id: string });
+    },
+    { timeoutMs, intervalMs: 100 },
+  ).catch((error: unknown) => {
+    throw new Error(`Staff ${fields.email} was refused: ${JSON.stringify(refused)}`, { cause: error });
+  });
+}
+
+/** Working hours 09:00–17:00 every day from today for `days` days: one weekly pattern on all seven weekdays. */
+export async function addDailyHours(
+  platform: Platform,
+  token: string,
+  staff: { id: string; timezone: string },
+  days: number,
+): Promise<{ summary: { total_entries_created: number } }> {
+  return expectStatus(
+    await platform.request('POST', '/availability', {
+      token,
+      body: {
+        staff_id: staff.id,
+        date: localDate(staff.timezone, 0),
+        start_time: '09:00',
+        end_time: '17:00',
+        availability_type: 'working_hours',
+        recurrence_type: 'weekly',
+        recurrence_days: [0, 1, 2, 3, 4, 5, 6],
+        recurrence_end_date: localDate(staff.timezone, days - 1),
+      },
+    }),
+    201,
+  );
 }

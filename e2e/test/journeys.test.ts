@@ -1,5 +1,13 @@
 import { waitFor } from '@salon/testing';
-import { expectStatus, localDate, registerBusiness, registerCustomer, type Business } from './journey-steps';
+import {
+  addDailyHours,
+  addStaff,
+  expectStatus,
+  localDate,
+  registerBusiness,
+  registerCustomer,
+  type Business,
+} from './journey-steps';
 import { startPlatform, type Platform } from '../src/platform';
 
 /**
@@ -86,40 +94,20 @@ describe('1. a business sets up', () => {
   });
 
   it('adds a staff member with recurring working hours and a vacation', async () => {
-    const staff = await waitFor(async () => {
-      const created = await platform.request('POST', '/staff', {
-        token: business.token,
-        body: {
-          outlet_id: business.outletId,
-          first_name: 'Sari',
-          last_name: 'Dewi',
-          email: 'sari@glow.example',
-          position: 'Senior Provider',
-          employment_type: 'full_time',
-          skills: { service_ids: [business.haircutId, business.spaId] },
-        },
-      });
-      // Until catalog's service events reach scheduling, the skills name unknown services.
-      return created.status === 201 && created.body;
-    }, WAIT);
+    const staff = await addStaff(platform, business.token, {
+      outlet_id: business.outletId,
+      first_name: 'Sari',
+      last_name: 'Dewi',
+      email: 'sari@glow.example',
+      service_ids: [business.haircutId, business.spaId],
+    });
     business.staffId = staff.id;
     business.staffEmail = 'sari@glow.example';
-    const today = localDate(business.timezone, 0);
-    const hours = expectStatus(
-      await platform.request('POST', '/availability', {
-        token: business.token,
-        body: {
-          staff_id: staff.id,
-          date: today,
-          start_time: '09:00',
-          end_time: '17:00',
-          availability_type: 'working_hours',
-          recurrence_type: 'weekly',
-          recurrence_days: [0, 1, 2, 3, 4, 5, 6],
-          recurrence_end_date: localDate(business.timezone, 30),
-        },
-      }),
-      201,
+    const hours = await addDailyHours(
+      platform,
+      business.token,
+      { id: staff.id, timezone: business.timezone },
+      31,
     );
     expect(hours.summary.total_entries_created).toBe(31);
     const vacationDay = localDate(business.timezone, 9);
