@@ -13,6 +13,11 @@ export const billingConfigSchema = commonConfigSchema.extend({
   COMMERCE_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(5000),
   /** Days an upgrade or renewal invoice stays payable (spec: 7). */
   SUBSCRIPTION_INVOICE_DUE_DAYS: intQuery.pipe(z.int().min(1).max(60)).default(7),
+  /**
+   * Days a paid plan stays usable `past_due` after its period ended unpaid; then the daily job moves the
+   * tenant to FREE with status `expired` (see docs/decisions.md, Billing).
+   */
+  PAST_DUE_GRACE_DAYS: intQuery.pipe(z.int().min(0).max(90)).default(7),
   /** The spec's eight token-quota settings; -1 is unlimited. Plan defaults mirror the plan catalogue. */
   FREE_PLAN_DAILY_TOKENS: tokens(PLAN_CATALOGUE.FREE.limits.daily_tokens),
   FREE_PLAN_MONTHLY_TOKENS: tokens(PLAN_CATALOGUE.FREE.limits.monthly_tokens),

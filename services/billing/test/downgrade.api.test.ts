@@ -6,6 +6,7 @@ import {
   type EventCapture,
   type TestService,
 } from '@salon/testing';
+import { selectRows } from '@salon/service-kit';
 import { createBillingService } from '../src/definition';
 import { registered, testClock, type Tenant } from './helpers';
 
@@ -57,7 +58,13 @@ describe('downgrade: scheduled, cancelled, applied by the job on its date', () =
 
     // One millisecond before the effective date: nothing.
     const early = await runJob('2026-03-31T23:59:59.999Z');
-    expect(early.body).toEqual({ applied: 0, as_of: '2026-03-31T23:59:59.999Z' });
+    expect(early.body).toEqual({
+      applied: 0,
+      past_due: 0,
+      expired: 0,
+      free_periods_renewed: 0,
+      as_of: '2026-03-31T23:59:59.999Z',
+    });
     expect((await current(tenant)).plan_type).toBe('ENTERPRISE');
 
     const due = await runJob('2026-04-01T00:00:00.000Z');
@@ -127,5 +134,106 @@ describe('downgrade: scheduled, cancelled, applied by the job on its date', () =
     ).toBe(404);
     const badDate = await runJob('yesterday');
     expect(badDate.status).toBe(422);
+  });
+});
+
+describe('periods that end unpaid: past_due, expired after the grace; FREE renews itself', () => {
+  const clock = testClock('2026-03-11T00:00:00.000Z');
+  let service: TestService;
+  let events: EventCapture;
+
+  beforeAll(async () => {
+    service = await startTestService(createBillingService({ clock }));
+    events = await captureEvents(service.testBus.bus, ['billing.subscription.changed.v1']);
+  });
+  afterAll(() => service.stop());
+
+  const runJob = async (asOf: string) => {
+    const response = await service.request('POST', '/internal/jobs/apply-scheduled-changes', {
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+      body: { as_of: asOf },
+    });
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+  const current = async (tenant: Tenant) =>
+    (await service.request('GET', '/subscriptions/current', { token: tenant.admin })).body;
+  const nothing = { applied: 0, past_due: 0, expired: 0, free_periods_renewed: 0 };
+
+  it('keeps a paid plan past_due through the grace, then moves it to FREE expired; FREE rolls month by month', async () => {
+    // Both registered 1 March: periods end 1 April.
+    const pro = await registered(service, '2026-03-01T00:00:00.000Z');
+    await service.running.context.db.orm.execute(
+      sql`UPDATE billing.subscriptions SET plan = 'PRO' WHERE tenant_id = ${pro.tenantId}`,
+    );
+    const free = await registered(service, '2026-03-01T00:00:00.000Z');
+
+    expect(await runJob('2026-03-31T23:59:59.999Z')).toMatchObject(nothing);
+
+    expect(await runJob('2026-04-01T00:00:00.000Z')).toMatchObject({ past_due: 1, free_periods_renewed: 1 });
+    expect(await current(pro)).toMatchObject({
+      plan_type: 'PRO',
+      status: 'past_due',
+      plan_details: { limits: { max_services: 50 } },
+    });
+    const pastDue = await events.next(
+      'billing.subscription.changed.v1',
+      (e) =>
+        (e.data as { tenant_id: string; status: string }).tenant_id === pro.tenantId &&
+        (e.data as { status: string }).status === 'past_due',
+    );
+    expect(pastDue.data).toMatchObject({ plan: 'PRO', status: 'past_due' });
+    expect(await current(free)).toMatchObject({
+      plan_type: 'FREE',
+      status: 'active',
+      current_period_start: '2026-04-01T00:00:00.000Z',
+      current_period_end: '2026-05-01T00:00:00.000Z',
+    });
+
+    // Seven days of grace (PAST_DUE_GRACE_DAYS): the last millisecond of it changes nothing.
+    expect(await runJob('2026-04-07T23:59:59.999Z')).toMatchObject(nothing);
+    expect(await runJob('2026-04-08T00:00:00.000Z')).toMatchObject({ ...nothing, expired: 1 });
+    expect(await current(pro)).toMatchObject({
+      plan_type: 'FREE',
+      status: 'expired',
+      current_period_start: '2026-04-08T00:00:00.000Z',
+      current_period_end: '2026-05-08T00:00:00.000Z',
+      plan_details: { limits: { max_services: 10 } },
+    });
+    const expired = await events.next(
+      'billing.subscription.changed.v1',
+      (e) =>
+        (e.data as { tenant_id: string; plan: string }).tenant_id === pro.tenantId &&
+        (e.data as { status: string }).status === 'expired',
+    );
+    expect(expired.data).toMatchObject({ plan: 'FREE', status: 'expired', limits: { max_services: 10 } });
+
+    // Months later, one run rolls each FREE period to the month that holds the date; a re-run does nothing.
+    expect(await runJob('2026-06-15T00:00:00.000Z')).toMatchObject({ ...nothing, free_periods_renewed: 2 });
+    expect(await current(free)).toMatchObject({
+      current_period_start: '2026-06-01T00:00:00.000Z',
+      current_period_end: '2026-07-01T00:00:00.000Z',
+    });
+    expect(await current(pro)).toMatchObject({
+      status: 'expired',
+      current_period_start: '2026-06-08T00:00:00.000Z',
+      current_period_end: '2026-07-08T00:00:00.000Z',
+    });
+    expect(await runJob('2026-06-15T00:00:00.000Z')).toMatchObject(nothing);
+  });
+
+  it('leaves a suspended subscription alone', async () => {
+    const tenant = await registered(service, '2026-03-01T00:00:00.000Z');
+    await service.running.context.db.orm.execute(
+      sql`UPDATE billing.subscriptions SET plan = 'PRO', status = 'suspended' WHERE tenant_id = ${tenant.tenantId}`,
+    );
+    await runJob('2026-05-01T00:00:00.000Z');
+    // Its staff are refused (403 Subscription suspended), so the row itself is read.
+    const [row] = await selectRows<{ plan: string; status: string; period_unchanged: boolean }>(
+      service.running.context.db.orm,
+      sql`SELECT plan, status, current_period_end = '2026-04-01T00:00:00Z'::timestamptz AS period_unchanged
+          FROM billing.subscriptions WHERE tenant_id = ${tenant.tenantId}`,
+    );
+    expect(row).toEqual({ plan: 'PRO', status: 'suspended', period_unchanged: true });
   });
 });

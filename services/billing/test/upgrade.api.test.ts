@@ -356,6 +356,44 @@ describe('upgrade and renewal through a commerce invoice', () => {
     expect(await payments(tenant, '?limit=1&offset=1')).toHaveLength(1);
   });
 
+  it('a renewal paid while past_due makes the plan active again, its period starting at payment', async () => {
+    const tenant = await registered(service, '2026-03-01T00:00:00.000Z');
+    clock.set('2026-03-02T00:00:00.000Z');
+    const upgrade = await service.request('POST', '/subscriptions/upgrade', {
+      token: tenant.admin,
+      body: { target_plan: 'pro' },
+    });
+    await paid(tenant, upgrade.body.invoice, { amount: '579677.00', paid_at: '2026-03-02T01:00:00.000Z' });
+    await changed(tenant.tenantId, 2);
+
+    // The period ended on 1 April unpaid: the daily job finds it past_due on the 3rd.
+    const job = await service.request('POST', '/internal/jobs/apply-scheduled-changes', {
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+      body: { as_of: '2026-04-03T00:00:00.000Z' },
+    });
+    expect(job.status).toBe(200);
+    expect((await changed(tenant.tenantId, 3)).data).toMatchObject({ plan: 'PRO', status: 'past_due' });
+
+    clock.set('2026-04-03T08:00:00.000Z');
+    const renewal = await service.request('POST', '/subscriptions/renew', {
+      token: tenant.admin,
+      body: { subscription_id: tenant.subscriptionId },
+    });
+    expect(renewal.status).toBe(200);
+    await paid(tenant, renewal.body.invoice, {
+      kind: 'renewal',
+      amount: '599000.00',
+      paid_at: '2026-04-03T09:00:00.000Z',
+    });
+    expect((await changed(tenant.tenantId, 4)).data).toMatchObject({
+      plan: 'PRO',
+      status: 'active',
+      current_period_start: '2026-04-03T09:00:00.000Z',
+      current_period_end: '2026-05-03T09:00:00.000Z',
+    });
+    expect(await current(tenant)).toMatchObject({ plan_type: 'PRO', status: 'active' });
+  });
+
   it('refuses the current plan, a FREE renewal, staff without the role and bad input', async () => {
     const tenant = await registered(service);
     const same = await service.request('POST', '/subscriptions/upgrade', {

@@ -333,7 +333,13 @@ export const billingOperations: OperationSchemaMap = {
   },
   'POST /internal/jobs/apply-scheduled-changes': {
     body: jobBody,
-    response: z.strictObject({ applied: z.int(), as_of: timestamp }),
+    response: z.strictObject({
+      applied: z.int(),
+      past_due: z.int(),
+      expired: z.int(),
+      free_periods_renewed: z.int(),
+      as_of: timestamp,
+    }),
   },
   'POST /internal/jobs/republish-plans': { response: z.strictObject({ published: z.int() }) },
   'GET /token-usage/quota': { response: tokenQuota },

@@ -119,6 +119,31 @@ export async function lockDueScheduledChanges(
   );
 }
 
+/**
+ * Subscriptions whose period ended by `asOf` and that the daily job must move: FREE (also `expired`) to roll
+ * into its next month, an `active` paid plan to fall `past_due`, a `past_due` one past its grace to expire.
+ * A moved row leaves this set, so batches always make progress; `suspended` ones are left to the admin.
+ */
+export async function lockLapsed(
+  tx: Executor,
+  asOf: Date,
+  graceDays: number,
+  limit: number,
+): Promise<SubscriptionRecord[]> {
+  const at = asOf.toISOString();
+  return selectRows<SubscriptionRecord>(
+    tx,
+    sql`SELECT ${columns} FROM billing.subscriptions
+        WHERE current_period_end <= ${at}::timestamptz
+          AND ((plan = 'FREE' AND status IN ('active', 'expired'))
+               OR (plan <> 'FREE' AND status = 'active')
+               OR (plan <> 'FREE' AND status = 'past_due'
+                   AND current_period_end + make_interval(days => ${graceDays}) <= ${at}::timestamptz))
+        ORDER BY id LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED`,
+  );
+}
+
 /** Every subscription in id order, a page at a time (for the full re-publish). */
 export async function subscriptionsAfter(
   executor: Executor,

@@ -270,6 +270,8 @@ export async function applyInvoicePaid(
   await settleInvoice(tx, paid.tenant_id, invoice.id, { status: 'paid', paidAt: paid.paid_at });
 
   const changes = changesOf(subscription);
+  // Paying brings a lapsed subscription back; a suspended one stays the admin's to reactivate.
+  if (subscription.status === 'past_due' || subscription.status === 'expired') changes.status = 'active';
   if (invoice.kind === 'renewal') {
     const end = new Date(subscription.current_period_end);
     // A lapsed period starts again at payment rather than in the past.

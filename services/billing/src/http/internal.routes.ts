@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { billingApi } from '@salon/contracts';
 import { parseInput, requireInternalToken } from '@salon/service-kit';
 import type { BillingDeps } from '../domain/deps';
-import { applyScheduledChanges, republishPlans } from '../domain/manage-subscription';
+import { applyScheduledChanges, lapseEndedPeriods, republishPlans } from '../domain/manage-subscription';
 import { resetBlocks } from '../domain/token-usage';
 
 /** Endpoints for Kubernetes CronJobs; the X-Internal-Token credential or 404. */
@@ -16,7 +16,9 @@ export function internalRoutes(deps: BillingDeps): Router {
 
   router.post('/internal/jobs/apply-scheduled-changes', internal, async (req, res) => {
     const at = asOf(req);
-    res.json({ ...(await applyScheduledChanges(deps, at)), as_of: at.toISOString() });
+    // Scheduled downgrades first: a period that ends with one applied is not lapsed.
+    const scheduled = await applyScheduledChanges(deps, at);
+    res.json({ ...scheduled, ...(await lapseEndedPeriods(deps, at)), as_of: at.toISOString() });
   });
 
   router.post('/internal/jobs/republish-plans', internal, async (_req, res) => {
