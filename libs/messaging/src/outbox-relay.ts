@@ -15,7 +15,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Batches in flight at once (each locks its own rows with SKIP LOCKED). */
   concurrency?: number;
-  /** Fallback poll when no NOTIFY arrives (another replica wrote, or LISTEN is down). */
+  /** Fallback poll when no NOTIFY arrives (LISTEN is down, or a writer's insert and commit straddled the
+   *  rechecks after a drain). */
   pollIntervalMs?: number;
   /** Fault-injection seam for tests: runs after the broker confirmed, before the rows are removed. */
   afterPublish?: () => Promise<void>;
@@ -29,6 +30,14 @@ interface OutboxRow {
 }
 
 const relays = new Set<OutboxRelay>();
+
+/**
+ * Polls right after the outbox ran empty. Writers skip NOTIFY while other rows are visible (see the
+ * outbox trigger), so a row inserted while this relay still had work and committed just after its last
+ * empty poll wakes nobody: these rechecks pick it up. Only a transaction that stays open longer than
+ * their sum after its insert waits for the fallback poll.
+ */
+const RECHECK_AFTER_DRAIN_MS = [2, 5, 10, 20, 40, 80, 160];
 
 /**
  * Publishes committed outbox rows with publisher confirms, in batches locked with FOR UPDATE SKIP LOCKED so
@@ -119,12 +128,16 @@ export class OutboxRelay {
   private async loop(): Promise<void> {
     const pollMs = this.options.pollIntervalMs ?? 1_000;
     let errorDelay = 250;
+    let recheck = RECHECK_AFTER_DRAIN_MS.length;
     while (this.running) {
       this.woken = false;
       try {
         const sent = await this.relayBatch();
         errorDelay = 250;
-        if (sent > 0) continue; // more may be waiting
+        if (sent > 0) {
+          recheck = 0;
+          continue; // more may be waiting
+        }
       } catch (error) {
         this.options.logger.warn(
           { err: messageOf(error), schema: this.options.schema },
@@ -134,7 +147,10 @@ export class OutboxRelay {
         errorDelay = Math.min(errorDelay * 2, 30_000);
         continue;
       }
-      if (!this.woken) await this.sleep(pollMs);
+      if (this.woken) continue;
+      const nextRecheck = RECHECK_AFTER_DRAIN_MS[recheck];
+      recheck += 1;
+      await this.sleep(nextRecheck === undefined ? pollMs : Math.min(nextRecheck, pollMs));
     }
   }
 

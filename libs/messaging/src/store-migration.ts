@@ -1,7 +1,7 @@
 import { assertIdentifier, type Migration } from '@salon/service-kit';
 
 /**
- * The outbox and inbox tables of one service's schema. The statement trigger notifies the relay at commit
+ * The outbox and inbox tables of one service's schema. The statement trigger notifies an idle relay at commit
  * (NOTIFY is transactional), so events leave promptly without tight polling.
  */
 export function messagingMigrations(schema: string): Migration[] {
@@ -33,6 +33,31 @@ CREATE TABLE "${schema}".inbox (
   PRIMARY KEY (consumer, event_id)
 );
 CREATE INDEX inbox_processed_at ON "${schema}".inbox (processed_at);
+`,
+    },
+    {
+      // NOTIFY takes a database-wide lock at commit and holds it until the commit is done, so writers that
+      // all notify commit one after another (8 writers of 10-event transactions, no relay: about 4,500
+      // events/s with a NOTIFY per commit, 11,000 without). Notify only when the statement's rows are the
+      // only ones visible: otherwise a relay is busy with that backlog and polls again after each batch and
+      // after it drained (see OutboxRelay).
+      name: 'messaging_0002_outbox_notify_when_idle',
+      sql: `
+CREATE OR REPLACE FUNCTION "${schema}".outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  first_seq bigint;
+  last_seq bigint;
+BEGIN
+  SELECT min(seq), max(seq) INTO first_seq, last_seq FROM new_rows;
+  IF NOT EXISTS (SELECT 1 FROM "${schema}".outbox WHERE seq < first_seq)
+     AND NOT EXISTS (SELECT 1 FROM "${schema}".outbox WHERE seq > last_seq) THEN
+    PERFORM pg_notify('${schema}_outbox', '');
+  END IF;
+  RETURN NULL;
+END $$;
+DROP TRIGGER outbox_notify ON "${schema}".outbox;
+CREATE TRIGGER outbox_notify AFTER INSERT ON "${schema}".outbox REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "${schema}".outbox_notify();
 `,
     },
   ];
