@@ -131,7 +131,7 @@ export async function gridOccupancies(
     executor,
     sql`SELECT staff_id, string_agg(
           CASE WHEN parallel AND service_id = ${serviceId} THEN '1,' ELSE '0,' END
-            || extract(epoch FROM lower(occupancy))::int8 || ',' || extract(epoch FROM upper(occupancy))::int8,
+            || date_part('epoch', lower(occupancy))::int8 || ',' || date_part('epoch', upper(occupancy))::int8,
           ';' ORDER BY lower(occupancy)) AS packed
         FROM scheduling.appointment_services
         WHERE tenant_id = ${tenantId} AND active AND staff_id = ANY(${idArray(staffIds)})
