@@ -35,7 +35,7 @@ describe('alert rules', () => {
     expect(stdout).toContain('SUCCESS');
   });
 
-  it('cover every signal of issue #10', () => {
+  it('cover every signal of issue #10, and payments that arrived without their effect', () => {
     const alerts = alertRuleGroups().flatMap((group) => group.rules.map((rule) => rule.alert));
     expect(alerts.sort()).toEqual(
       [
@@ -47,6 +47,7 @@ describe('alert rules', () => {
         'ConsumerLagHigh',
         'CronJobFailed',
         'RateLimitStoreDown',
+        'ProviderCallbackFailed',
       ].sort(),
     );
   });

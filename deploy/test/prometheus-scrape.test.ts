@@ -88,7 +88,7 @@ it('evaluates every alert rule without error', async () => {
     { timeoutMs: 10_000, intervalMs: 250, message: 'rules not evaluated' },
   );
   expect(rules.filter((rule) => rule.health !== 'ok')).toEqual([]);
-  expect(rules).toHaveLength(8);
+  expect(rules).toHaveLength(9);
 });
 
 /**

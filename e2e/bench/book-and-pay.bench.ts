@@ -251,7 +251,23 @@ async function callbackAcknowledgement(platform: Platform, salon: BenchSalon, ca
       `p99 ${p99_ms} ms; outcomes ${JSON.stringify(outcomes)}`,
   );
   report('callback_ack', { concurrency: CALLBACK_CONCURRENCY, ...summary(acknowledged), outcomes });
-  if ((outcomes.processed ?? 0) !== unpaid.length) throw new Error('Some callbacks were not processed');
+  if ((outcomes.accepted ?? 0) !== unpaid.length) throw new Error('Some callbacks were not accepted');
+  // Acknowledged is stored, not applied: every stored callback must still be applied, once.
+  const applying = performance.now();
+  for (;;) {
+    const [row] = await platform.query<{ processed: number }>(
+      'commerce',
+      `SELECT count(*)::int AS processed FROM commerce.gateway_callbacks
+       WHERE gateway_invoice_id = ANY($1::text[]) AND outcome = 'processed'`,
+      [providerIds],
+    );
+    if ((row?.processed ?? 0) === unpaid.length) break;
+    if (performance.now() - applying > 60_000) throw new Error('Some callbacks were not applied in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  console.log(
+    `    all applied ${(performance.now() - applying).toFixed(0)} ms after the last acknowledgement`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -10,6 +10,12 @@ export const commerceConfigSchema = commonConfigSchema.extend({
   /** Where the provider reaches the gateway: webhook addresses are `<PUBLIC_BASE_URL>/api/v1/webhooks/…`. */
   PUBLIC_BASE_URL: z.url(),
   PAYMENT_PROVIDER_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(10_000),
+  /** How often stored provider callbacks are swept for rows a crash or a failure left unapplied. */
+  GATEWAY_CALLBACK_SWEEP_MS: intQuery.pipe(z.int().min(50).max(600_000)).default(5_000),
+  /** The first retry delay of a failed callback; each further attempt doubles it (capped at ten minutes). */
+  GATEWAY_CALLBACK_RETRY_BASE_MS: intQuery.pipe(z.int().min(10).max(600_000)).default(2_000),
+  /** Attempts before a callback stays failed (an ERROR log and `gateway_callbacks_total{outcome="failed"}`). */
+  GATEWAY_CALLBACK_MAX_ATTEMPTS: intQuery.pipe(z.int().min(1).max(100)).default(10),
 });
 
 export type CommerceConfig = z.output<typeof commerceConfigSchema>;

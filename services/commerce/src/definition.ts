@@ -4,16 +4,19 @@ import type { ServiceDefinition } from '@salon/runtime';
 import { loadMigrationDir } from '@salon/service-kit';
 import { commerceConfigSchema, type CommerceConfig } from './config';
 import type { CommerceDeps } from './domain/deps';
+import { applyInvoiceCallback } from './domain/gateway-webhook';
 import { commerceSubscriptions } from './events/subscriptions';
 import { customerPackageRoutes } from './http/customer-package.routes';
 import { customerStoreRoutes } from './http/customer-store.routes';
 import { internalRoutes } from './http/internal.routes';
 import { appointmentPaymentRoutes } from './http/appointment-payment.routes';
 import { packageRoutes } from './http/package.routes';
+import { GatewayCallbackProcessor } from './jobs/gateway-callbacks';
 
 /**
  * Packages, customer packages and credits, payments and invoices, the provider webhook; replicas of identity's
- * tenants, outlets and customers and of catalog's services.
+ * tenants, outlets and customers and of catalog's services. Provider callbacks are stored, acknowledged, and
+ * applied by a processor that starts and stops with the service.
  */
 export const commerceService: ServiceDefinition<CommerceConfig> = {
   name: 'commerce',
@@ -27,13 +30,28 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
       logger,
       name: 'commerce:payment-provider',
     });
-    const deps: CommerceDeps = { db, store, plans, verifier, provider, config, logger };
+    const callbacks = new GatewayCallbackProcessor({
+      db,
+      logger,
+      apply: (tx, callback) => applyInvoiceCallback({ store, logger }, tx, callback),
+      sweepMs: config.GATEWAY_CALLBACK_SWEEP_MS,
+      retryBaseMs: config.GATEWAY_CALLBACK_RETRY_BASE_MS,
+      maxAttempts: config.GATEWAY_CALLBACK_MAX_ATTEMPTS,
+    });
+    const deps: CommerceDeps = { db, store, plans, verifier, provider, config, logger, callbacks };
     app.use(packageRoutes(deps));
     // Before customerPackageRoutes: /customer/packages/browse and /summary are not package ids.
     app.use(customerStoreRoutes(deps));
     app.use(customerPackageRoutes(deps));
     app.use(appointmentPaymentRoutes(deps));
     app.use(internalRoutes(deps));
-    return { subscriptions: commerceSubscriptions(store), close: async () => provider.close() };
+    callbacks.start();
+    return {
+      subscriptions: commerceSubscriptions(store),
+      async close() {
+        await callbacks.stop();
+        await provider.close();
+      },
+    };
   },
 };

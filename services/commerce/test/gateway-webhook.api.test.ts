@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { captureEvents, type EventCapture } from '@salon/testing';
-import { newId, selectRows } from '@salon/service-kit';
+import { captureEvents, waitFor, type EventCapture } from '@salon/testing';
+import { metricsRegistry, newId, selectRows } from '@salon/service-kit';
 import { insertInvoice } from '../src/db/invoice.repository';
 import { insertPayment } from '../src/db/payment.repository';
 import { CALLBACK_TOKEN, newTenant, packageShop, startCommerce, type CommerceHarness } from './helpers';
@@ -9,7 +9,12 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
   let harness: CommerceHarness;
   let events: EventCapture;
   beforeAll(async () => {
-    harness = await startCommerce();
+    // Sweeps and retries fast enough for a test to watch them.
+    harness = await startCommerce({
+      GATEWAY_CALLBACK_SWEEP_MS: '200',
+      GATEWAY_CALLBACK_RETRY_BASE_MS: '200',
+      GATEWAY_CALLBACK_MAX_ATTEMPTS: '5',
+    });
     events = await captureEvents(harness.service.testBus.bus, ['commerce.payment.completed.v1']);
   });
   afterAll(() => harness.stop());
@@ -66,6 +71,42 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
     return (await request('GET', `/customer/packages/${id}`, { token })).body;
   }
 
+  /** Waits until the package reaches `state` (the callback's effects come after its acknowledgement). */
+  const packageBecomes = (tenantId: string, id: string, token: string, state: Record<string, unknown>) =>
+    waitFor(async () => {
+      const current = await packageState(tenantId, id, token);
+      return Object.entries(state).every(([key, value]) => current[key] === value) && current;
+    });
+
+  interface CallbackRow {
+    status: string;
+    outcome: string | null;
+    attempts: number;
+    last_error: string | null;
+    processed_at: string | null;
+  }
+  const callbackRows = (gatewayInvoiceId: string) =>
+    selectRows<CallbackRow>(
+      db(),
+      sql`SELECT status, outcome, attempts, last_error, processed_at::text FROM commerce.gateway_callbacks
+          WHERE gateway_invoice_id = ${gatewayInvoiceId} ORDER BY received_at`,
+    );
+  /** Waits until the stored callback of (provider invoice, status) has an outcome; returns its row. */
+  const callbackFinished = (gatewayInvoiceId: string, status = 'PAID') =>
+    waitFor(async () => {
+      const row = (await callbackRows(gatewayInvoiceId)).find((candidate) => candidate.status === status);
+      return row?.outcome ? row : undefined;
+    });
+  const invoiceStatus = async (invoiceId: string) =>
+    (
+      await selectRows<{ status: string }>(
+        db(),
+        sql`SELECT status FROM commerce.invoices WHERE id = ${invoiceId}`,
+      )
+    )[0]?.status;
+  const ledgerCredits = (invoiceId: string) =>
+    count(sql`SELECT count(*)::int AS n FROM commerce.merchant_ledger WHERE invoice_id = ${invoiceId}`);
+
   it('forged or missing token: 401 and nothing changes', async () => {
     const { tenantId, providerInvoice, customerPackageId, token, invoiceId } = await purchased();
     for (const given of ['wrong-token-wrong-token-wrong', null, CALLBACK_TOKEN.slice(0, -1)]) {
@@ -81,11 +122,8 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
         sql`SELECT count(*)::int AS n FROM commerce.webhook_receipts WHERE tenant_id = ${tenantId}`,
       ),
     ).toBe(0);
-    expect(
-      await count(
-        sql`SELECT count(*)::int AS n FROM commerce.merchant_ledger WHERE invoice_id = ${invoiceId}`,
-      ),
-    ).toBe(0);
+    expect(await callbackRows(providerInvoice.id)).toEqual([]);
+    expect(await ledgerCredits(invoiceId)).toBe(0);
   });
 
   it('refuses another tenant’s invoice (404) and a wrong amount (400), changing nothing', async () => {
@@ -96,6 +134,7 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
     expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
       status: 'pending_payment',
     });
+    expect(await callbackRows(providerInvoice.id)).toEqual([]);
   });
 
   it('50 concurrent identical callbacks: one activation, one ledger credit, one event', async () => {
@@ -103,7 +142,9 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
     const body = paidBody(providerInvoice);
     const responses = await Promise.all(Array.from({ length: 50 }, () => callback(tenantId, body)));
     expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
-    expect(responses.filter((r) => r.body.status === 'processed')).toHaveLength(1);
+    expect(responses.filter((r) => r.body.status === 'accepted')).toHaveLength(1);
+    expect(responses.filter((r) => r.body.status === 'duplicate')).toHaveLength(49);
+    expect(await callbackFinished(providerInvoice.id)).toMatchObject({ outcome: 'processed', attempts: 1 });
     expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
       status: 'active',
       payment_status: 'paid',
@@ -127,11 +168,7 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
         sql`SELECT count(*)::int AS n FROM commerce.audit_log WHERE entity_id = ${invoiceId} AND action = 'INVOICE_PAID'`,
       ),
     ).toBe(1);
-    const [invoice] = await selectRows<{ status: string }>(
-      db(),
-      sql`SELECT status FROM commerce.invoices WHERE id = ${invoiceId}`,
-    );
-    expect(invoice?.status).toBe('PAID');
+    expect(await invoiceStatus(invoiceId)).toBe('PAID');
     const status = await request('GET', `/customer/packages/${customerPackageId}/payment-status`, { token });
     expect(status.body).toMatchObject({
       is_paid: true,
@@ -145,18 +182,16 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
 
     // SETTLED later is the same payment; EXPIRED out of order cannot move a paid invoice back.
     expect((await callback(tenantId, { ...body, status: 'SETTLED' })).body.status).toBe('duplicate');
-    expect((await callback(tenantId, { ...body, status: 'EXPIRED' })).body.status).toBe('ignored');
-    const [after] = await selectRows<{ status: string }>(
-      db(),
-      sql`SELECT status FROM commerce.invoices WHERE id = ${invoiceId}`,
-    );
-    expect(after?.status).toBe('PAID');
+    expect((await callback(tenantId, { ...body, status: 'EXPIRED' })).body.status).toBe('accepted');
+    expect(await callbackFinished(providerInvoice.id, 'EXPIRED')).toMatchObject({ outcome: 'ignored' });
+    expect(await invoiceStatus(invoiceId)).toBe('PAID');
   });
 
   it('EXPIRED: payment failed, package stays pending without credits', async () => {
     const { tenantId, providerInvoice, customerPackageId, token } = await purchased();
     const response = await callback(tenantId, { ...paidBody(providerInvoice), status: 'EXPIRED' });
-    expect(response.body.status).toBe('processed');
+    expect(response.body.status).toBe('accepted');
+    expect(await callbackFinished(providerInvoice.id, 'EXPIRED')).toMatchObject({ outcome: 'processed' });
     expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
       status: 'pending_payment',
       payment_status: 'failed',
@@ -215,7 +250,8 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
       tenant.tenantId,
       paidBody({ id: gatewayId, external_id: invoiceId, amount: 105000 }),
     );
-    expect(response.body.status).toBe('processed');
+    expect(response.body.status).toBe('accepted');
+    expect(await callbackFinished(gatewayId)).toMatchObject({ outcome: 'processed' });
     const [payment] = await selectRows<{ status: string }>(
       db(),
       sql`SELECT status FROM commerce.payments WHERE id = ${paymentId}`,
@@ -254,10 +290,136 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
     const delivery = harness.sandbox.deliveries.find((d) => d.invoice_id === providerInvoice.id);
     expect(delivery).toMatchObject({ delivered: true, status: 'PAID' });
     expect(delivery?.url).toContain(`/api/v1/webhooks/gateway-invoice/tenant/${tenantId}`);
+    expect(
+      await packageBecomes(tenantId, customerPackageId, token, { status: 'active', payment_status: 'paid' }),
+    ).toMatchObject({ total_credits: 10 });
+  });
+  it('acknowledges without waiting for the effect: a locked invoice delays only the apply', async () => {
+    const { tenantId, providerInvoice, customerPackageId, token, invoiceId } = await purchased();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let lockTaken = () => {};
+    const locked = new Promise<void>((resolve) => (lockTaken = resolve));
+    // Another connection holds the invoice row, as a slow transaction elsewhere would.
+    const holder = harness.service.running.context.db.withTx(async (tx) => {
+      await tx.execute(sql`SELECT id FROM commerce.invoices WHERE id = ${invoiceId} FOR UPDATE`);
+      lockTaken();
+      await released;
+    });
+    await locked;
+    const began = performance.now();
+    const response = await callback(tenantId, paidBody(providerInvoice));
+    const ackMs = performance.now() - began;
+    try {
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ status: 'accepted' });
+      expect(ackMs).toBeLessThan(1_000);
+      // The processor has claimed the row and waits for the invoice: nothing applied yet.
+      await waitFor(async () => (await callbackRows(providerInvoice.id))[0]?.attempts === 1);
+      expect(await callbackRows(providerInvoice.id)).toMatchObject([{ outcome: null, processed_at: null }]);
+      expect(await invoiceStatus(invoiceId)).toBe('PENDING');
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await callbackFinished(providerInvoice.id)).toMatchObject({ outcome: 'processed', attempts: 1 });
     expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
       status: 'active',
-      payment_status: 'paid',
       total_credits: 10,
     });
+    expect(await ledgerCredits(invoiceId)).toBe(1);
+  });
+
+  it('the sweep applies a stored callback nobody kicked (a crash after the commit)', async () => {
+    const { tenantId, providerInvoice, customerPackageId, token, invoiceId } = await purchased();
+    await db().execute(
+      sql`INSERT INTO commerce.gateway_callbacks (id, tenant_id, gateway_invoice_id, status, payload)
+          VALUES (${newId()}, ${tenantId}, ${providerInvoice.id}, 'PAID',
+            ${JSON.stringify(paidBody(providerInvoice))}::jsonb)`,
+    );
+    expect(await callbackFinished(providerInvoice.id)).toMatchObject({ outcome: 'processed', attempts: 1 });
+    expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
+      status: 'active',
+      total_credits: 10,
+    });
+    expect(await ledgerCredits(invoiceId)).toBe(1);
+    // The provider's retry of the same callback finds it stored.
+    expect((await callback(tenantId, paidBody(providerInvoice))).body).toEqual({ status: 'duplicate' });
+  });
+
+  /** Makes every merchant credit of `invoiceId` fail, as a broken database object would; returns the undo. */
+  async function refuseLedgerCredit(invoiceId: string) {
+    const name = sql.identifier(`refuse_ledger_${invoiceId}`);
+    await db().execute(
+      sql`CREATE FUNCTION commerce.${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            IF NEW.invoice_id = ${sql.raw(`'${invoiceId}'`)} THEN RAISE EXCEPTION 'ledger refused by the test'; END IF;
+            RETURN NEW;
+          END $$`,
+    );
+    await db().execute(
+      sql`CREATE TRIGGER ${name} BEFORE INSERT ON commerce.merchant_ledger
+          FOR EACH ROW EXECUTE FUNCTION commerce.${name}()`,
+    );
+    return async () => {
+      await db().execute(sql`DROP TRIGGER ${name} ON commerce.merchant_ledger`);
+      await db().execute(sql`DROP FUNCTION commerce.${name}()`);
+    };
+  }
+
+  it('a failing apply is recorded, changes nothing, and is retried until it succeeds', async () => {
+    const { tenantId, providerInvoice, customerPackageId, token, invoiceId } = await purchased();
+    const allow = await refuseLedgerCredit(invoiceId);
+    try {
+      expect((await callback(tenantId, paidBody(providerInvoice))).body).toEqual({ status: 'accepted' });
+      const retried = await waitFor(async () => {
+        const [row] = await callbackRows(providerInvoice.id);
+        return row && row.attempts >= 2 && row.last_error !== null ? row : undefined;
+      });
+      expect(retried).toMatchObject({ outcome: null, processed_at: null });
+      expect(retried.last_error).toContain('ledger refused by the test');
+      // Each attempt rolled back whole: no receipt, invoice still open, package not active.
+      expect(await invoiceStatus(invoiceId)).toBe('PENDING');
+      expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
+        status: 'pending_payment',
+      });
+    } finally {
+      await allow();
+    }
+    const finished = await callbackFinished(providerInvoice.id);
+    expect(finished).toMatchObject({ outcome: 'processed' });
+    expect(finished.attempts).toBeGreaterThanOrEqual(2);
+    expect(finished.last_error).toContain('ledger refused by the test');
+    expect(await ledgerCredits(invoiceId)).toBe(1);
+    expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({ status: 'active' });
+  });
+
+  it('gives up after the last attempt: outcome failed, counted, never retried', async () => {
+    const failedCount = async () =>
+      (await metricsRegistry.getSingleMetric('gateway_callbacks_total')?.get())?.values.find(
+        (value) => value.labels.outcome === 'failed',
+      )?.value ?? 0;
+    const before = await failedCount();
+    const { tenantId, providerInvoice, invoiceId } = await purchased();
+    const allow = await refuseLedgerCredit(invoiceId);
+    try {
+      // Four attempts already failed (of the five this harness allows); the next one is the last.
+      await db().execute(
+        sql`INSERT INTO commerce.gateway_callbacks (id, tenant_id, gateway_invoice_id, status, payload, attempts)
+            VALUES (${newId()}, ${tenantId}, ${providerInvoice.id}, 'PAID',
+              ${JSON.stringify(paidBody(providerInvoice))}::jsonb, 4)`,
+      );
+      const failed = await callbackFinished(providerInvoice.id);
+      expect(failed).toMatchObject({ outcome: 'failed', attempts: 5, processed_at: null });
+      expect(failed.last_error).toContain('ledger refused by the test');
+      expect(await failedCount()).toBe(before + 1);
+    } finally {
+      await allow();
+    }
+    // Nothing claims a failed row again, sweep after sweep.
+    await new Promise((resolve) => setTimeout(resolve, 3 * 200));
+    expect(await callbackRows(providerInvoice.id)).toMatchObject([{ outcome: 'failed', attempts: 5 }]);
+    expect(await invoiceStatus(invoiceId)).toBe('PENDING');
+    expect(await ledgerCredits(invoiceId)).toBe(0);
   });
 });

@@ -24,8 +24,11 @@ export interface CommerceHarness {
   stop(): Promise<void>;
 }
 
-/** Commerce on its own database and broker namespace, with the sandbox provider on a free port. */
-export async function startCommerce(): Promise<CommerceHarness> {
+/**
+ * Commerce on its own database and broker namespace, with the sandbox provider on a free port; `config` adds
+ * to (or replaces) the environment commerce starts with.
+ */
+export async function startCommerce(config: Record<string, string> = {}): Promise<CommerceHarness> {
   const gateway = await startPrefixProxy('/api/v1');
   const sandbox = await startSandboxProvider({
     secretKey: PROVIDER_SECRET,
@@ -38,6 +41,7 @@ export async function startCommerce(): Promise<CommerceHarness> {
     PAYMENT_CALLBACK_TOKEN: CALLBACK_TOKEN,
     PUBLIC_BASE_URL: gateway.url,
     PAYMENT_PROVIDER_TIMEOUT_MS: '2000',
+    ...config,
   });
   gateway.target = service.url;
   return {

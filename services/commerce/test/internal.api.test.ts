@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { subscriptionInvoice } from '@salon/contracts';
-import { TEST_INTERNAL_TOKEN, captureEvents, type EventCapture } from '@salon/testing';
+import { TEST_INTERNAL_TOKEN, captureEvents, waitFor, type EventCapture } from '@salon/testing';
 import { newId, selectRows } from '@salon/service-kit';
 import { CALLBACK_TOKEN, packageShop, startCommerce, type CommerceHarness } from './helpers';
 
@@ -132,7 +132,18 @@ describe('internal endpoints', () => {
           paid_at: late,
         },
       });
-      expect(response.body.status).toBe('ignored');
+      expect(response.body.status).toBe('accepted');
+      const outcome = await waitFor(
+        async () =>
+          (
+            await selectRows<{ outcome: string | null }>(
+              db(),
+              sql`SELECT outcome FROM commerce.gateway_callbacks
+                  WHERE gateway_invoice_id = ${created.body.gateway_invoice_id}`,
+            )
+          )[0]?.outcome ?? undefined,
+      );
+      expect(outcome).toBe('ignored');
       const [row] = await selectRows<{ status: string }>(
         db(),
         sql`SELECT status FROM commerce.invoices WHERE id = ${created.body.id}`,

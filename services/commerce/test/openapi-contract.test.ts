@@ -169,7 +169,7 @@ describe('commerce answers match their operation contracts', () => {
         body: { id: invoice.id, external_id: invoice.external_id, status: 'PAID', amount: invoice.amount },
       },
     );
-    expect(paid.status).toBe('processed');
+    expect(paid.status).toBe('accepted');
   });
 
   it('the platform callback and the expiry job (internal)', async () => {

@@ -21,7 +21,7 @@ const createPaymentLink = {
 const paymentStatus = { response: payments.packagePaymentStatus };
 const invoiceCallback = {
   body: payments.invoiceCallbackBody,
-  response: payments.invoiceCallbackResult,
+  response: payments.invoiceCallbackAck,
   errors: [401],
 };
 

@@ -65,19 +65,35 @@ export async function findInvoice(executor: Executor, tenantId: string, id: stri
 }
 
 /**
- * The invoice of a provider invoice id, locked; only within the tenant the callback was addressed to, or
- * (tenant null: the platform account's callback) only a SUBSCRIPTION invoice.
+ * Which invoice a provider invoice id names: only within the tenant the callback was addressed to, or (tenant
+ * null: the platform account's callback) only a SUBSCRIPTION invoice.
  */
+const ofProviderInvoice = (tenantId: string | null, gatewayInvoiceId: string) =>
+  sql`${tenantId === null ? sql`type = 'SUBSCRIPTION'` : sql`tenant_id = ${tenantId}`}
+      AND gateway_invoice_id = ${gatewayInvoiceId}`;
+
+/** The invoice of a provider invoice id, unlocked: what a callback is checked against before it is stored. */
+export async function findInvoiceByGatewayId(
+  executor: Executor,
+  tenantId: string | null,
+  gatewayInvoiceId: string,
+) {
+  const [row] = await selectRows<InvoiceRow>(
+    executor,
+    sql`SELECT ${columns} FROM commerce.invoices WHERE ${ofProviderInvoice(tenantId, gatewayInvoiceId)}`,
+  );
+  return row;
+}
+
+/** The invoice of a provider invoice id, locked for the callback's effects. */
 export async function lockInvoiceByGatewayId(
   tx: Executor,
   tenantId: string | null,
   gatewayInvoiceId: string,
 ) {
-  const tenant = tenantId === null ? sql`type = 'SUBSCRIPTION'` : sql`tenant_id = ${tenantId}`;
   const [row] = await selectRows<InvoiceRow>(
     tx,
-    sql`SELECT ${columns} FROM commerce.invoices
-        WHERE ${tenant} AND gateway_invoice_id = ${gatewayInvoiceId} FOR UPDATE`,
+    sql`SELECT ${columns} FROM commerce.invoices WHERE ${ofProviderInvoice(tenantId, gatewayInvoiceId)} FOR UPDATE`,
   );
   return row;
 }

@@ -13,6 +13,8 @@ export interface CommerceDeps {
   provider: PaymentProvider;
   config: CommerceConfig;
   logger: Logger;
+  /** Wakes the processor that applies stored provider callbacks. */
+  callbacks: { kick(): void };
 }
 
 export const PRODUCER = 'commerce';

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { commerceApi } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import {
   badRequest,
@@ -12,7 +13,14 @@ import {
 } from '@salon/service-kit';
 import { setPackagePaymentStatus } from '../db/customer-package.repository';
 import {
+  storeCallback,
+  type CallbackOutcome,
+  type CallbackStatus,
+  type StoredCallback,
+} from '../db/gateway-callback.repository';
+import {
   creditMerchant,
+  findInvoiceByGatewayId,
   lockInvoiceByGatewayId,
   moveInvoice,
   recordReceipt,
@@ -43,41 +51,74 @@ export interface InvoiceCallbackInput {
   currency?: string;
 }
 
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+/** What the provider is answered: its callback was stored now, or had been stored before. */
+export type CallbackAck = 'accepted' | 'duplicate';
+
+/** What applying a stored callback needs (the processor applies it, outside any request). */
+export type ApplyDeps = Pick<CommerceDeps, 'store' | 'logger'>;
+
+const callbackStatusOf = (callback: InvoiceCallbackInput): CallbackStatus =>
+  callback.status === 'EXPIRED' ? 'EXPIRED' : 'PAID';
 
 /**
- * The provider's invoice callback. Token first (401, nothing read). Then in one transaction: the invoice of
- * this tenant, the amount, the receipt row (INSERT … ON CONFLICT DO NOTHING is the idempotency gate), and the
- * forward-only moves with their effects; heavy work happens after the commit through the outbox.
+ * The provider's invoice callback, acknowledged before it is applied. Token first (401, nothing read); the
+ * invoice of this tenant (404) and, for a payment, its amount (400) are checked unlocked, so a busy invoice
+ * cannot delay the answer; then one committed insert stores the callback (a repeated delivery is a duplicate)
+ * and the processor is woken to apply it in its own transaction.
  */
-export async function handleInvoiceCallback(
+export async function acceptInvoiceCallback(
   deps: CommerceDeps,
   tenantId: string | null,
   token: string | undefined,
   callback: InvoiceCallbackInput,
-): Promise<WebhookOutcome> {
+): Promise<CallbackAck> {
   if (!callbackTokenValid(deps.config.PAYMENT_CALLBACK_TOKEN, token))
     throw unauthorized('Invalid callback token');
-  return deps.db.withTx(async (tx) => {
-    const invoice = await lockInvoiceByGatewayId(tx, tenantId, callback.id);
-    if (!invoice) throw notFound('Invoice not found');
-    const status = callback.status === 'EXPIRED' ? 'EXPIRED' : 'PAID';
-    if (status === 'PAID' && !money(String(callback.amount)).eq(money(invoice.amount))) {
-      throw badRequest(
-        `Callback amount ${callback.amount} does not match the invoice total ${invoice.amount}`,
-      );
-    }
-    if (!(await recordReceipt(tx, invoice.tenant_id, callback.id, status))) return 'duplicate';
-    return status === 'PAID' ? invoicePaid(deps, tx, invoice, callback) : invoiceExpired(tx, invoice);
+  const invoice = await findInvoiceByGatewayId(deps.db.orm, tenantId, callback.id);
+  if (!invoice) throw notFound('Invoice not found');
+  const status = callbackStatusOf(callback);
+  if (status === 'PAID' && !money(String(callback.amount)).eq(money(invoice.amount))) {
+    throw badRequest(`Callback amount ${callback.amount} does not match the invoice total ${invoice.amount}`);
+  }
+  const stored = await storeCallback(deps.db.orm, {
+    tenant_id: invoice.tenant_id,
+    gateway_invoice_id: callback.id,
+    status,
+    payload: callback,
   });
+  // Also on a duplicate: a redelivery after a crash finds its row still waiting.
+  deps.callbacks.kick();
+  return stored ? 'accepted' : 'duplicate';
+}
+
+/**
+ * Applies a stored callback inside the processor's transaction: the invoice locked, the receipt row
+ * (INSERT … ON CONFLICT DO NOTHING stays the idempotency gate), and the forward-only moves with their effects;
+ * heavy work happens after the commit through the outbox.
+ */
+export async function applyInvoiceCallback(
+  deps: ApplyDeps,
+  tx: Executor,
+  stored: StoredCallback,
+): Promise<CallbackOutcome> {
+  const callback: InvoiceCallbackInput = commerceApi.invoiceCallbackBody.parse(stored.payload);
+  const invoice = await lockInvoiceByGatewayId(tx, stored.tenant_id, stored.gateway_invoice_id);
+  if (!invoice) {
+    // Checked when the callback was stored; only a deleted invoice gets here, and retrying cannot bring it back.
+    deps.logger.warn({ gateway_invoice_id: stored.gateway_invoice_id }, 'callback for a vanished invoice');
+    return 'ignored';
+  }
+  if (!(await recordReceipt(tx, invoice.tenant_id, stored.gateway_invoice_id, stored.status)))
+    return 'duplicate';
+  return stored.status === 'PAID' ? invoicePaid(deps, tx, invoice, callback) : invoiceExpired(tx, invoice);
 }
 
 async function invoicePaid(
-  deps: CommerceDeps,
+  deps: ApplyDeps,
   tx: Executor,
   invoice: InvoiceRow,
   callback: InvoiceCallbackInput,
-): Promise<WebhookOutcome> {
+): Promise<CallbackOutcome> {
   const tenantId = invoice.tenant_id;
   const paidAt =
     callback.paid_at && !Number.isNaN(Date.parse(callback.paid_at)) ? new Date(callback.paid_at) : new Date();
@@ -166,7 +207,7 @@ async function invoicePaid(
   return 'processed';
 }
 
-async function invoiceExpired(tx: Executor, invoice: InvoiceRow): Promise<WebhookOutcome> {
+async function invoiceExpired(tx: Executor, invoice: InvoiceRow): Promise<CallbackOutcome> {
   const tenantId = invoice.tenant_id;
   if (!(await moveInvoice(tx, tenantId, invoice.id, 'EXPIRED'))) return 'ignored';
   if (invoice.payment_id) {
@@ -196,12 +237,12 @@ async function invoiceExpired(tx: Executor, invoice: InvoiceRow): Promise<Webhoo
  * Subscription money is the platform's: the merchant ledger is not credited.
  */
 async function subscriptionPaid(
-  deps: CommerceDeps,
+  deps: ApplyDeps,
   tx: Executor,
   invoice: InvoiceRow,
   callback: InvoiceCallbackInput,
   paidAt: Date,
-): Promise<WebhookOutcome> {
+): Promise<CallbackOutcome> {
   const tenantId = invoice.tenant_id;
   if (paidAt.getTime() > Date.parse(invoice.due_date)) {
     await moveInvoice(tx, tenantId, invoice.id, 'VOID');

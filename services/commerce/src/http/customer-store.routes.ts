@@ -21,7 +21,7 @@ import {
   customerSummary,
 } from '../domain/customer-store';
 import type { CommerceDeps } from '../domain/deps';
-import { callbackTokenValid, handleInvoiceCallback } from '../domain/gateway-webhook';
+import { acceptInvoiceCallback, callbackTokenValid } from '../domain/gateway-webhook';
 import { CALLBACK_TOKEN_HEADER } from '@salon/payment-provider';
 
 const {
@@ -99,7 +99,7 @@ export function customerStoreRoutes(deps: CommerceDeps): Router {
     if (!callbackTokenValid(deps.config.PAYMENT_CALLBACK_TOKEN, given))
       throw unauthorized('Invalid callback token');
     const body = parseInput(callbackBody, req.body, 'body');
-    res.json({ status: await handleInvoiceCallback(deps, tenantId, given, body) });
+    res.json({ status: await acceptInvoiceCallback(deps, tenantId, given, body) });
   };
   router.post(
     '/webhooks/gateway-invoice/tenant/:tenant_id',

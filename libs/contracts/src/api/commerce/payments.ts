@@ -165,9 +165,10 @@ export const invoiceCallbackBody = z.object({
   paid_at: z.string().optional(),
   currency: z.string().optional(),
 });
-/** processed; duplicate (the invoice id was seen before); ignored (unknown, foreign or already settled). */
-export const invoiceCallbackResult = z.strictObject({
-  status: z.enum(['processed', 'duplicate', 'ignored']),
-});
+/**
+ * accepted: stored now and applied after the answer; duplicate: this provider invoice and status were stored
+ * before. What applying it did (processed, duplicate, ignored, failed) is kept on the stored row.
+ */
+export const invoiceCallbackAck = z.strictObject({ status: z.enum(['accepted', 'duplicate']) });
 
 export const packagesExpired = z.strictObject({ expired: z.int() });
