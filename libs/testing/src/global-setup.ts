@@ -8,15 +8,17 @@ import { removeStaleTestResources } from './leftovers';
  * engine is, start them with testcontainers (the fallback, never the only way); otherwise fail clearly.
  */
 export default async function globalSetup(): Promise<void> {
-  const [postgresUp, brokerUp] = await Promise.all([canReachPostgres(), canReachBroker()]);
-  if (postgresUp && brokerUp) {
+  const postgresUp = await canReachPostgres();
+  // Before the broker check: enough leaked quorum queues make the broker refuse connections (leftovers.ts).
+  if (postgresUp) {
     const removed = await removeStaleTestResources();
     if (removed.databases + removed.queues + removed.exchanges > 0)
       process.stdout.write(
         `\nRemoved what killed test runs left: ${removed.databases} databases, ${removed.queues} queues, ${removed.exchanges} exchanges\n`,
       );
-    return;
   }
+  const brokerUp = await canReachBroker();
+  if (postgresUp && brokerUp) return;
   if (!(await dockerAvailable())) throw new Error(HOW_TO_START);
   const { GenericContainer, Wait } = await import('testcontainers');
   if (!postgresUp) {
