@@ -1,6 +1,6 @@
 import { commerceApi, type AppointmentSnapshot, type EventEnvelope } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { TEST_INTERNAL_TOKEN, appointmentSnapshotFixture } from '@salon/testing';
+import { TEST_INTERNAL_TOKEN, appointmentSnapshotFixture, contractCalls } from '@salon/testing';
 import { applyAppointmentEvent } from '../src/events/handlers/scheduling';
 import {
   CALLBACK_TOKEN,
@@ -15,8 +15,6 @@ import {
   type CommerceHarness,
 } from './helpers';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
 /** Every answer parses with the response schema its operation contract documents (strict: no extra fields). */
 describe('commerce answers match their operation contracts', () => {
   let harness: CommerceHarness;
@@ -25,23 +23,7 @@ describe('commerce answers match their operation contracts', () => {
   });
   afterAll(() => harness.stop());
 
-  /** Calls `path`, expects the documented success status and returns the body parsed with the schema. */
-  const call = async (
-    method: Method,
-    template: string,
-    path: string,
-    options: { token?: string; body?: unknown; headers?: Record<string, string> },
-  ) => {
-    const operation = commerceApi.commerceOperations[`${method} ${template}`];
-    if (!operation) throw new Error(`no contract for ${method} ${template}`);
-    const answer = await harness.service.request(method, path, options);
-    // The body is in the comparison so a failure shows the error detail.
-    expect({ status: answer.status, body: answer.body }).toEqual({
-      status: operation.status ?? 200,
-      body: answer.body,
-    });
-    return (operation.response ? operation.response.parse(answer.body) : answer.body) as Record<string, any>;
-  };
+  const { call } = contractCalls(commerceApi.commerceOperations, () => harness.service);
 
   /** A tenant with its gateway enabled, a service, an outlet, a customer and a package on sale. */
   async function shop() {
@@ -62,7 +44,7 @@ describe('commerce answers match their operation contracts', () => {
 
   it('packages (administration)', async () => {
     const { admin, customer, serviceId } = await shop();
-    const created = await call('POST', '/packages', '/packages', {
+    const created = await call('POST /packages', '/packages', {
       token: admin,
       body: {
         name: 'Five cuts',
@@ -71,61 +53,57 @@ describe('commerce answers match their operation contracts', () => {
         package_price: 450000,
       },
     });
-    await call('GET', '/packages', '/packages?size=5', { token: admin });
-    await call('GET', '/packages/limits', '/packages/limits', { token: customer });
-    await call('GET', '/packages/{package_id}', `/packages/${created.id}`, { token: admin });
-    await call('PATCH', '/packages/{package_id}', `/packages/${created.id}`, {
+    await call('GET /packages', '/packages?size=5', { token: admin });
+    await call('GET /packages/limits', '/packages/limits', { token: customer });
+    await call('GET /packages/{package_id}', `/packages/${created.id}`, { token: admin });
+    await call('PATCH /packages/{package_id}', `/packages/${created.id}`, {
       token: admin,
       body: { validity_days: null, status: 'inactive' },
     });
-    await call('DELETE', '/packages/{package_id}', `/packages/${created.id}`, { token: admin });
+    await call('DELETE /packages/{package_id}', `/packages/${created.id}`, { token: admin });
   });
 
   it('customer packages: store, purchase, summaries, staff sale, credits and payments', async () => {
     const shopping = await shop();
     const { admin, customer, customerId, outletId, pkg, serviceId } = shopping;
-    await call('GET', '/customer/packages/browse', '/customer/packages/browse', { token: customer });
-    const online = await call('POST', '/customer/packages/purchase', '/customer/packages/purchase', {
+    await call('GET /customer/packages/browse', '/customer/packages/browse', { token: customer });
+    const online = await call('POST /customer/packages/purchase', '/customer/packages/purchase', {
       token: customer,
       body: { package_id: pkg.id, outlet_id: outletId },
     });
-    const offline = await call('POST', '/customer/packages/purchase', '/customer/packages/purchase', {
+    const offline = await call('POST /customer/packages/purchase', '/customer/packages/purchase', {
       token: customer,
       body: { package_id: pkg.id, outlet_id: outletId, payment_method: 'pay_on_visit' },
     });
     const onlineId = online.customer_package.id as string;
     const offlineId = offline.customer_package.id as string;
-    await call('GET', '/customer/packages/summary', '/customer/packages/summary', { token: customer });
-    await call('GET', '/customer/packages', '/customer/packages?include_details=true', { token: customer });
-    await call('GET', '/customer/packages/{customer_package_id}', `/customer/packages/${onlineId}`, {
+    await call('GET /customer/packages/summary', '/customer/packages/summary', { token: customer });
+    await call('GET /customer/packages', '/customer/packages?include_details=true', { token: customer });
+    await call('GET /customer/packages/{customer_package_id}', `/customer/packages/${onlineId}`, {
       token: customer,
     });
     await call(
-      'GET',
-      '/customer/packages/{customer_package_id}/payment-status',
+      'GET /customer/packages/{customer_package_id}/payment-status',
       `/customer/packages/${onlineId}/payment-status`,
       { token: customer },
     );
     await call(
-      'POST',
-      '/customer/package-payments/{customer_package_id}/create-payment-link',
+      'POST /customer/package-payments/{customer_package_id}/create-payment-link',
       `/customer/package-payments/${offlineId}/create-payment-link`,
       { token: admin, body: {} },
     );
     await call(
-      'POST',
-      '/customer-packages/{customer_package_id}/record-payment',
+      'POST /customer-packages/{customer_package_id}/record-payment',
       `/customer-packages/${offlineId}/record-payment`,
       { token: admin, body: { amount: pkg.package_price, payment_method: 'cash', receipt_number: 'R-1' } },
     );
     await call(
-      'GET',
-      '/customer-packages/{customer_package_id}/payment-status',
+      'GET /customer-packages/{customer_package_id}/payment-status',
       `/customer-packages/${offlineId}/payment-status`,
       { token: admin },
     );
 
-    await call('POST', '/staff/customer-packages', '/staff/customer-packages', {
+    await call('POST /staff/customer-packages', '/staff/customer-packages', {
       token: admin,
       body: {
         customer_id: customerId,
@@ -134,35 +112,32 @@ describe('commerce answers match their operation contracts', () => {
         amount_paid: pkg.package_price,
       },
     });
-    await call('GET', '/staff/customer-packages', `/staff/customer-packages?customer_id=${customerId}`, {
+    await call('GET /staff/customer-packages', `/staff/customer-packages?customer_id=${customerId}`, {
       token: admin,
     });
-    await call('POST', '/staff/customer-packages/credits/redeem', '/staff/customer-packages/credits/redeem', {
+    await call('POST /staff/customer-packages/credits/redeem', '/staff/customer-packages/credits/redeem', {
       token: admin,
       body: { customer_id: customerId, service_id: serviceId, quantity: 2 },
     });
     await call(
-      'GET',
-      '/staff/customer-packages/{customer_id}/credits',
+      'GET /staff/customer-packages/{customer_id}/credits',
       `/staff/customer-packages/${customerId}/credits?include_used=true`,
       { token: admin },
     );
     await call(
-      'GET',
-      '/staff/customer-packages/{customer_id}/summary',
+      'GET /staff/customer-packages/{customer_id}/summary',
       `/staff/customer-packages/${customerId}/summary`,
       { token: admin },
     );
     // Details once credits were used: package_details and credits_details filled in.
-    await call('GET', '/customer/packages', '/customer/packages?include_details=true', { token: customer });
+    await call('GET /customer/packages', '/customer/packages?include_details=true', { token: customer });
 
     const invoice = [...harness.sandbox.invoices.values()].find(
       (candidate) => candidate.invoice_url === online.invoice.payment_url,
     );
     if (!invoice) throw new Error('no provider invoice');
     const paid = await call(
-      'POST',
-      '/webhooks/gateway-invoice/tenant/{tenant_id}',
+      'POST /webhooks/gateway-invoice/tenant/{tenant_id}',
       `/webhooks/gateway-invoice/tenant/${shopping.tenantId}`,
       {
         headers: { 'x-callback-token': CALLBACK_TOKEN },
@@ -198,7 +173,7 @@ describe('commerce answers match their operation contracts', () => {
       },
     });
     expect(created.status).toBe(201);
-    await call('POST', '/webhooks/gateway-invoice/platform', '/webhooks/gateway-invoice/platform', {
+    await call('POST /webhooks/gateway-invoice/platform', '/webhooks/gateway-invoice/platform', {
       headers: { 'x-callback-token': CALLBACK_TOKEN },
       body: {
         id: created.body.gateway_invoice_id,
@@ -207,7 +182,7 @@ describe('commerce answers match their operation contracts', () => {
         amount: 399333,
       },
     });
-    await call('POST', '/internal/jobs/expire-packages', '/internal/jobs/expire-packages', {
+    await call('POST /internal/jobs/expire-packages', '/internal/jobs/expire-packages', {
       headers: internal,
     });
   });
@@ -224,15 +199,15 @@ describe('commerce answers match their operation contracts', () => {
         tx,
       ),
     );
-    await call('POST', '/customers/{customer_id}/wallet/credits', `/customers/${customerId}/wallet/credits`, {
+    await call('POST /customers/{customer_id}/wallet/credits', `/customers/${customerId}/wallet/credits`, {
       token: admin,
       body: { amount: '30000', reason: 'Goodwill' },
     });
-    await call('POST', '/customer/payments/process-appointment', '/customer/payments/process-appointment', {
+    await call('POST /customer/payments/process-appointment', '/customer/payments/process-appointment', {
       token: customer,
       body: { appointment_id: appointmentId, use_wallet_balance: true },
     });
-    await call('GET', '/customer/wallet', '/customer/wallet', { token: customer });
+    await call('GET /customer/wallet', '/customer/wallet', { token: customer });
   });
 });
 
