@@ -9,3 +9,4 @@ export * from './fixtures';
 export * from './child-process';
 export * from './leftovers';
 export * from './contract-calls';
+export * from './plans';

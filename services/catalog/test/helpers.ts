@@ -1,7 +1,7 @@
-import { PLAN_CATALOGUE, type OutletUpsertedV1, type PlanType, type TenantUpdatedV1 } from '@salon/contracts';
+import { type OutletUpsertedV1, type PlanType, type TenantUpdatedV1 } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
-import { tenantUpdatedFixture, type TestService } from '@salon/testing';
+import { tenantUpdatedFixture, setTenantPlan, type TestService } from '@salon/testing';
 import { applyOutletEvent } from '../src/events/handlers/identity-outlet';
 
 let counter = 0;
@@ -40,27 +40,9 @@ export function newTenant(service: TestService) {
   };
 }
 
-let planVersion = 0;
-
-/** Puts the tenant on a plan in catalog's plan replica, as billing's event would. */
-export async function onPlan(service: TestService, tenantId: string, plan: PlanType): Promise<void> {
-  const { context } = service.running;
-  planVersion += 1;
-  await context.db.withTx((tx) =>
-    context.plans.apply(tx, {
-      tenant_id: tenantId,
-      subscription_id: newId(),
-      plan,
-      status: 'active',
-      billing_period: 'monthly',
-      current_period_start: new Date().toISOString(),
-      current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      limits: PLAN_CATALOGUE[plan].limits,
-      appointment_fee_percent: PLAN_CATALOGUE[plan].appointment_fee_percent,
-      version: planVersion,
-    }),
-  );
-}
+/** The tenant on `plan` in this service's replica (see libs/testing `setTenantPlan`). */
+export const onPlan = (service: TestService, tenantId: string, plan: PlanType) =>
+  setTenantPlan(service, tenantId, plan);
 
 export function outletData(tenantId: string, overrides: Partial<OutletUpsertedV1> = {}): OutletUpsertedV1 {
   return {

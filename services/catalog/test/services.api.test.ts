@@ -1,6 +1,12 @@
-import { PLAN_CATALOGUE, serviceArchivedV1, serviceUpsertedV1 } from '@salon/contracts';
+import { serviceArchivedV1, serviceUpsertedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
+import {
+  captureEvents,
+  setTenantPlan,
+  startTestService,
+  type EventCapture,
+  type TestService,
+} from '@salon/testing';
 import { catalogService } from '../src/definition';
 import { createdService, newTenant, serviceBody } from './helpers';
 
@@ -467,21 +473,7 @@ describe('services', () => {
   it("refuses a suspended tenant's staff (403) while its customers still browse", async () => {
     const { admin, customer, tenantId } = newTenant(service);
     const created = await createdService(service, admin);
-    const { context } = service.running;
-    await context.db.withTx((tx) =>
-      context.plans.apply(tx, {
-        tenant_id: tenantId,
-        subscription_id: newId(),
-        plan: 'FREE',
-        status: 'suspended',
-        billing_period: 'monthly',
-        current_period_start: new Date().toISOString(),
-        current_period_end: new Date(Date.now() + 86_400_000).toISOString(),
-        limits: PLAN_CATALOGUE.FREE.limits,
-        appointment_fee_percent: PLAN_CATALOGUE.FREE.appointment_fee_percent,
-        version: 1_000_000,
-      }),
-    );
+    await setTenantPlan(service, tenantId, 'FREE', { status: 'suspended' });
     const refused = await service.request('POST', '/services', { token: admin, body: serviceBody() });
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe('Subscription suspended');

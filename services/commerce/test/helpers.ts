@@ -1,5 +1,4 @@
 import {
-  PLAN_CATALOGUE,
   type EventEnvelope,
   type CustomerRegisteredV1,
   type PlanType,
@@ -10,7 +9,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provider';
 import { newId } from '@salon/service-kit';
-import { serviceUpsertedFixture, startTestService, type TestService } from '@salon/testing';
+import { serviceUpsertedFixture, startTestService, setTenantPlan, type TestService } from '@salon/testing';
 import { commerceService } from '../src/definition';
 import { applyServiceUpserted } from '../src/events/handlers/catalog';
 import { applyCustomerEvent, applyOutletEvent, applyTenantEvent } from '../src/events/handlers/identity';
@@ -115,27 +114,9 @@ export async function addTenant(service: TestService, tenantId: string): Promise
   await service.running.context.db.withTx((tx) => applyTenantEvent(event, tx));
 }
 
-let planVersion = 0;
-
-/** Puts the tenant on a plan in commerce's plan replica, as billing's event would. */
-export async function onPlan(service: TestService, tenantId: string, plan: PlanType): Promise<void> {
-  const { context } = service.running;
-  planVersion += 1;
-  await context.db.withTx((tx) =>
-    context.plans.apply(tx, {
-      tenant_id: tenantId,
-      subscription_id: newId(),
-      plan,
-      status: 'active',
-      billing_period: 'monthly',
-      current_period_start: new Date().toISOString(),
-      current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      limits: PLAN_CATALOGUE[plan].limits,
-      appointment_fee_percent: PLAN_CATALOGUE[plan].appointment_fee_percent,
-      version: planVersion,
-    }),
-  );
-}
+/** The tenant on `plan` in this service's replica (see libs/testing `setTenantPlan`). */
+export const onPlan = (service: TestService, tenantId: string, plan: PlanType) =>
+  setTenantPlan(service, tenantId, plan);
 
 export function serviceData(tenantId: string, overrides: Partial<ServiceUpsertedV1> = {}): ServiceUpsertedV1 {
   const base = serviceUpsertedFixture(tenantId);

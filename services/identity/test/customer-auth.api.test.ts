@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { customerRegisteredV1, customerUpdatedV1, type CustomerRegisteredV1 } from '@salon/contracts';
 import {
-  PLAN_CATALOGUE,
-  customerRegisteredV1,
-  customerUpdatedV1,
-  type CustomerRegisteredV1,
-} from '@salon/contracts';
-import { newId } from '@salon/service-kit';
-import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
+  captureEvents,
+  setTenantPlan,
+  startTestService,
+  type EventCapture,
+  type TestService,
+} from '@salon/testing';
 import { identityService } from '../src/definition';
 import { claimsOf, customerRegistration, registeredCustomer, registeredTenant } from './helpers';
 
@@ -261,21 +261,7 @@ describe('customer authentication', () => {
       const customer = await registeredCustomer(service, tenant.slug);
       const [main] = customer.login.outlets;
       // FREE allows one outlet: move the tenant to PRO for a second.
-      const { context } = service.running;
-      await context.db.withTx((tx) =>
-        context.plans.apply(tx, {
-          tenant_id: tenant.tenantId,
-          subscription_id: newId(),
-          plan: 'PRO',
-          status: 'active',
-          billing_period: 'monthly',
-          current_period_start: new Date().toISOString(),
-          current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-          limits: PLAN_CATALOGUE.PRO.limits,
-          appointment_fee_percent: PLAN_CATALOGUE.PRO.appointment_fee_percent,
-          version: 1,
-        }),
-      );
+      await setTenantPlan(service, tenant.tenantId, 'PRO');
       const second = await service.request('POST', '/outlets', {
         token: tenant.token,
         body: { name: 'Kemang' },

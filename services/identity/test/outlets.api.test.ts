@@ -1,6 +1,12 @@
-import { PLAN_CATALOGUE, outletUpsertedV1 } from '@salon/contracts';
+import { outletUpsertedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
+import {
+  captureEvents,
+  setTenantPlan,
+  startTestService,
+  type EventCapture,
+  type TestService,
+} from '@salon/testing';
 import { identityService } from '../src/definition';
 import { registeredTenant } from './helpers';
 
@@ -17,21 +23,7 @@ describe('outlets', () => {
   afterAll(() => service.stop());
 
   async function onPro(tenantId: string) {
-    const { context } = service.running;
-    await context.db.withTx((tx) =>
-      context.plans.apply(tx, {
-        tenant_id: tenantId,
-        subscription_id: newId(),
-        plan: 'PRO',
-        status: 'active',
-        billing_period: 'monthly',
-        current_period_start: new Date().toISOString(),
-        current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        limits: { ...PLAN_CATALOGUE.PRO.limits, max_outlets: 2 },
-        appointment_fee_percent: PLAN_CATALOGUE.PRO.appointment_fee_percent,
-        version: 1,
-      }),
-    );
+    await setTenantPlan(service, tenantId, 'PRO', { limits: { max_outlets: 2 } });
   }
 
   it('refuses an outlet beyond the FREE plan (the first outlet comes with registration)', async () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { PLAN_CATALOGUE, type AppointmentSnapshot } from '@salon/contracts';
+import { type AppointmentSnapshot } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId, selectRows } from '@salon/service-kit';
-import { startTestService, waitFor, type TestService } from '@salon/testing';
+import { setTenantPlan, startTestService, waitFor, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
 import { monthRange } from '../src/domain/stats-rules';
 import { APPOINTMENT_CONSUMER } from '../src/events/subscriptions';
@@ -79,21 +79,7 @@ describe('tenant stats', () => {
         role: 'STAFF',
       },
     });
-    const { context } = service.running;
-    await context.db.withTx((tx) =>
-      context.plans.apply(tx, {
-        tenant_id: tenant.tenantId,
-        subscription_id: newId(),
-        plan: 'PRO',
-        status: 'active',
-        billing_period: 'monthly',
-        current_period_start: new Date().toISOString(),
-        current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        limits: PLAN_CATALOGUE.PRO.limits,
-        appointment_fee_percent: PLAN_CATALOGUE.PRO.appointment_fee_percent,
-        version: 1,
-      }),
-    );
+    await setTenantPlan(service, tenant.tenantId, 'PRO');
 
     // Appointments: a, b, c this month; d last year; e another tenant's. Out of order and redelivered.
     const thisMonth = monthRange(new Date(), 'Asia/Jakarta').from;

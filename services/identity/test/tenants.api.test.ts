@@ -1,6 +1,12 @@
-import { PLAN_CATALOGUE, tenantUpdatedV1 } from '@salon/contracts';
+import { tenantUpdatedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
+import {
+  captureEvents,
+  setTenantPlan,
+  startTestService,
+  type EventCapture,
+  type TestService,
+} from '@salon/testing';
 import { identityService } from '../src/definition';
 import { registeredTenant } from './helpers';
 
@@ -179,21 +185,7 @@ describe('tenants', () => {
 
   it('keeps the plan shown on the tenant from the billing replica', async () => {
     const { tenantId, token } = await registeredTenant(service);
-    const { context } = service.running;
-    await context.db.withTx((tx) =>
-      context.plans.apply(tx, {
-        tenant_id: tenantId,
-        subscription_id: newId(),
-        plan: 'PRO',
-        status: 'active',
-        billing_period: 'monthly',
-        current_period_start: new Date().toISOString(),
-        current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        limits: PLAN_CATALOGUE.PRO.limits,
-        appointment_fee_percent: PLAN_CATALOGUE.PRO.appointment_fee_percent,
-        version: 1,
-      }),
-    );
+    await setTenantPlan(service, tenantId, 'PRO');
     const tenant = await service.request('GET', `/tenants/${tenantId}`, { token });
     expect(tenant.body.subscription).toMatchObject({ plan: 'PRO', status: 'active' });
   });

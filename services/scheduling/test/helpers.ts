@@ -1,5 +1,4 @@
 import {
-  PLAN_CATALOGUE,
   type CustomerRegisteredV1,
   type OutletUpsertedV1,
   type PlanType,
@@ -8,7 +7,12 @@ import {
 } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
-import { serviceUpsertedFixture, tenantUpdatedFixture, type TestService } from '@salon/testing';
+import {
+  serviceUpsertedFixture,
+  setTenantPlan,
+  tenantUpdatedFixture,
+  type TestService,
+} from '@salon/testing';
 import { addDays, localOf } from '../src/domain/time-rules';
 import { applyServiceUpserted } from '../src/events/handlers/catalog-service';
 import { applyCustomerEvent } from '../src/events/handlers/identity-customer';
@@ -225,24 +229,9 @@ export async function addWorkingHours(
 export const futureDate = (days: number, timezone = 'Asia/Jakarta'): string =>
   addDays(localOf(new Date(), timezone).date, days);
 
-export async function onPlan(service: TestService, tenantId: string, plan: PlanType): Promise<void> {
-  const { context } = service.running;
-  version += 1;
-  await context.db.withTx((tx) =>
-    context.plans.apply(tx, {
-      tenant_id: tenantId,
-      subscription_id: newId(),
-      plan,
-      status: 'active',
-      billing_period: 'monthly',
-      current_period_start: new Date().toISOString(),
-      current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      limits: PLAN_CATALOGUE[plan].limits,
-      appointment_fee_percent: PLAN_CATALOGUE[plan].appointment_fee_percent,
-      version,
-    }),
-  );
-}
+/** The tenant on `plan` in this service's replica (see libs/testing `setTenantPlan`). */
+export const onPlan = (service: TestService, tenantId: string, plan: PlanType) =>
+  setTenantPlan(service, tenantId, plan);
 
 /** A tenant with an outlet, a service, a working staff member on `date` and a customer: ready to book. */
 export async function bookableSetup(
