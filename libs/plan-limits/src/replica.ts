@@ -14,6 +14,7 @@ import { AppError, assertIdentifier, selectRows, type Db, type Executor } from '
 export const SUBSCRIPTION_CHANGED = 'billing.subscription.changed.v1';
 
 const RECENT_PLAN_MS = 1_000;
+export const CLOSED_TO_CUSTOMERS = 'This business is not taking bookings or purchases at the moment';
 /** Bounds the memory of `recentPlanOf`; past it the cache simply starts again. */
 const RECENT_PLAN_ENTRIES = 10_000;
 
@@ -128,6 +129,24 @@ export class PlanLimitsReplica {
     const limit = limits[limitName];
     if (isUnlimited(limit) || current < limit) return;
     throw describe({ current, limit, plan });
+  }
+
+  /**
+   * A suspended business takes no new bookings or purchases from customers (its staff are refused everything by
+   * `suspendedGuard`). Customers still read, cancel and manage their account: only what creates work or money.
+   */
+  async assertOpenToCustomers(tenantId: string): Promise<void> {
+    const { status } = await this.recentPlanOf(tenantId);
+    if (status === 'suspended') throw new AppError(403, CLOSED_TO_CUSTOMERS);
+  }
+
+  /** Express guard for the routes by which customers book or buy: see `assertOpenToCustomers`. */
+  openToCustomersGuard() {
+    return async (req: Request, _res: Response, next: NextFunction) => {
+      const auth = req.auth;
+      if (auth?.kind === 'customer' && auth.tenantId) await this.assertOpenToCustomers(auth.tenantId);
+      next();
+    };
   }
 
   /** Express guard for staff routes: a suspended tenant's staff get 403 until billing reactivates it. */

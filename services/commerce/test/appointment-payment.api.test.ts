@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppointmentSnapshot, EventEnvelope } from '@salon/contracts';
-import { appointmentSnapshotFixture, captureEvents, type EventCapture } from '@salon/testing';
+import { appointmentSnapshotFixture, captureEvents, setTenantPlan, type EventCapture } from '@salon/testing';
 import { newId, selectRows } from '@salon/service-kit';
 import { appointmentCharge } from '../src/domain/payment-rules';
 import { applyAppointmentEvent } from '../src/events/handlers/scheduling';
@@ -88,6 +88,18 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
   }
 
   const wallet = async (token: string) => (await request('GET', '/customer/wallet', { token })).body;
+
+  it('a suspended business takes no payment: 403 before the provider is called', async () => {
+    const { pay, tenantId } = await booked();
+    await setTenantPlan(harness.service, tenantId, 'PRO', { status: 'suspended' });
+    const invoicesBefore = harness.sandbox.invoices.size;
+    const response = await pay();
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 403,
+      body: { detail: 'This business is not taking bookings or purchases at the moment' },
+    });
+    expect(harness.sandbox.invoices.size).toBe(invoicesBefore);
+  });
 
   it("waits for scheduling's event when the customer pays straight after booking", async () => {
     const { pay, deliver } = await booked({ delivered: false });

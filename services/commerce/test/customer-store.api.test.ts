@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { captureEvents, type EventCapture } from '@salon/testing';
+import { captureEvents, setTenantPlan, type EventCapture } from '@salon/testing';
 import { newId, selectRows } from '@salon/service-kit';
 import {
   addCustomer,
@@ -92,6 +92,21 @@ describe('customer package store and staff payment links', () => {
   });
 
   describe('POST /customer/packages/purchase', () => {
+    it('a suspended business sells nothing: 403 and no package, invoice or payment created', async () => {
+      const { purchase, tenantId, customer } = await shop();
+      await setTenantPlan(harness.service, tenantId, 'PRO', { status: 'suspended' });
+      const response = await purchase();
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 403,
+        body: { detail: 'This business is not taking bookings or purchases at the moment' },
+      });
+      const [row] = await selectRows<{ n: number }>(
+        db(),
+        sql`SELECT count(*)::int AS n FROM commerce.customer_packages WHERE tenant_id = ${tenantId} AND customer_id = ${customer}`,
+      );
+      expect(row).toEqual({ n: 0 });
+    });
+
     it('gateway_digital: a provider invoice on the tenant sub-account and the link event', async () => {
       const { purchase, tenantId, customer, pkg } = await shop();
       const response = await purchase({ send_whatsapp: true });

@@ -1,6 +1,6 @@
 import { newEvent } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
-import { captureEvents, startTestService, waitFor, type TestService } from '@salon/testing';
+import { captureEvents, setTenantPlan, startTestService, waitFor, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
 import { addDays, localOf } from '../src/domain/time-rules';
 import {
@@ -528,6 +528,47 @@ describe('appointments', () => {
     expect(
       (await service.request('GET', `/appointments/${a.body.id}`, { token: stranger.admin })).status,
     ).toBe(404);
+  });
+
+  it('a suspended business takes no customer bookings; customers still read and cancel theirs', async () => {
+    const setup = await bookableSetup(service);
+    const customer = setup.customerToken(setup.customerId);
+    const booked = await service.request('POST', '/appointments', {
+      token: customer,
+      body: bookingBody(setup),
+    });
+    expect(booked.status).toBe(201);
+    await setTenantPlan(service, setup.tenantId, 'ENTERPRISE', { status: 'suspended' });
+    const closed = { detail: 'This business is not taking bookings or purchases at the moment' };
+
+    const refused = await service.request('POST', '/appointments', {
+      token: customer,
+      body: bookingBody(setup, '14:00'),
+    });
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: closed });
+    const moved = await service.request('PUT', `/appointments/${booked.body.id}/reschedule`, {
+      token: customer,
+      body: { appointment_date: setup.date, start_time: '15:00' },
+    });
+    expect({ status: moved.status, body: moved.body }).toEqual({ status: 403, body: closed });
+    const grid = await service.request(
+      'GET',
+      `/public/tenants/glow-${setup.tenantId}/availability?service_id=${setup.service.service_id}&outlet_id=${setup.outletId}&start_date=${setup.date}&num_days=1`,
+    );
+    expect({ status: grid.status, body: grid.body }).toEqual({ status: 403, body: closed });
+
+    expect((await service.request('GET', '/appointments', { token: customer })).body.items).toHaveLength(1);
+    const cancelled = await service.request('PUT', `/appointments/${booked.body.id}/cancel`, {
+      token: customer,
+      body: { reason: 'the salon is closed' },
+    });
+    expect(cancelled.status).toBe(200);
+    // Its staff are refused everything, as before.
+    const staffBooking = await service.request('POST', '/appointments', {
+      token: setup.admin,
+      body: bookingBody(setup, '16:00'),
+    });
+    expect(staffBooking.body).toEqual({ detail: 'Subscription suspended' });
   });
 
   it('enforces the monthly appointment limit of the plan (402)', async () => {

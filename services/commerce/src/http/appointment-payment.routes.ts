@@ -27,7 +27,9 @@ export function appointmentPaymentRoutes(deps: CommerceDeps): Router {
     return auth.customerId;
   };
 
-  router.post('/customer/payments/process-appointment', customer, async (req, res) => {
+  const paying = [customer, deps.plans.openToCustomersGuard()];
+
+  router.post('/customer/payments/process-appointment', ...paying, async (req, res) => {
     const body = parseInput(processBody, req.body, 'body');
     res.json(await processAppointmentPayment(deps, tenantOf(req), customerIdOf(authOf(req)), body));
   });

@@ -64,10 +64,15 @@ export function customerStoreRoutes(deps: CommerceDeps): Router {
     res.json(await customerSummary(deps, tenantOf(req), customerIdOf(req)));
   });
 
-  router.post('/customer/packages/purchase', customer, async (req, res) => {
-    const body = parseInput(purchaseBody, req.body, 'body');
-    res.status(201).json(await customerPurchase(deps, tenantOf(req), customerIdOf(req), body));
-  });
+  router.post(
+    '/customer/packages/purchase',
+    customer,
+    deps.plans.openToCustomersGuard(),
+    async (req, res) => {
+      const body = parseInput(purchaseBody, req.body, 'body');
+      res.status(201).json(await customerPurchase(deps, tenantOf(req), customerIdOf(req), body));
+    },
+  );
 
   router.get('/customer/packages', customer, async (req, res) => {
     const query = parseInput(listQuery, req.query, 'query');

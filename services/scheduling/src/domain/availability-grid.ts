@@ -238,6 +238,7 @@ export function gridStaffFilter(auth: StaffAuth, staffId?: string): string | und
 export async function publicGrid(deps: SchedulingDeps, slug: string, query: GridQuery) {
   const tenant = await findTenantBySlug(deps.db.orm, slug);
   if (!tenant) throw notFound('Tenant not found');
+  await deps.plans.assertOpenToCustomers(tenant.tenant_id);
   return availabilityGrid(deps, tenant.tenant_id, query, 'customer');
 }
 

@@ -62,8 +62,9 @@ export function appointmentRoutes(deps: SchedulingDeps): Router {
   const router = Router();
   const anyone = [authenticate(deps.verifier, { allow: ['staff', 'customer'] }), deps.plans.suspendedGuard()];
   const staff = [authenticate(deps.verifier, { allow: ['staff'] }), deps.plans.suspendedGuard()];
+  const booking = [...anyone, deps.plans.openToCustomersGuard()];
 
-  router.post('/appointments', ...anyone, async (req, res) => {
+  router.post('/appointments', ...booking, async (req, res) => {
     const booker = bookerOf(req);
     const body = parseInput(booker.kind === 'staff' ? staffBookBody : bookBody, req.body, 'body');
     const services = body.services.map(({ service_id, staff_id }) => ({ service_id, staff_id }));
@@ -103,7 +104,7 @@ export function appointmentRoutes(deps: SchedulingDeps): Router {
     );
   });
 
-  router.put('/appointments/:appointment_id/reschedule', ...anyone, async (req, res) => {
+  router.put('/appointments/:appointment_id/reschedule', ...booking, async (req, res) => {
     const { appointment_id } = parseInput(appointmentPath, req.params, 'path');
     const body = parseInput(rescheduleBody, req.body, 'body');
     const appointment = await rescheduleAppointment(
