@@ -276,7 +276,8 @@ describe('upgrade and renewal through a commerce invoice', () => {
     });
   });
 
-  it('renewal charges the full period with renewal=true and extends the period by one cycle when paid', async () => {
+  /** Registered 1 March, on PRO paid on 2 March (snapshot version 2); the period ends 1 April. */
+  async function proSinceSecondOfMarch(): Promise<Tenant> {
     const tenant = await registered(service, '2026-03-01T00:00:00.000Z');
     clock.set('2026-03-02T00:00:00.000Z');
     const upgrade = await service.request('POST', '/subscriptions/upgrade', {
@@ -286,6 +287,11 @@ describe('upgrade and renewal through a commerce invoice', () => {
     // 30 of 31 days left: 599,000 × 30 / 31 = 579,677.42 → 579,677.
     await paid(tenant, upgrade.body.invoice, { amount: '579677.00', paid_at: '2026-03-02T01:00:00.000Z' });
     await changed(tenant.tenantId, 2);
+    return tenant;
+  }
+
+  it('renewal charges the full period with renewal=true and extends the period by one cycle when paid', async () => {
+    const tenant = await proSinceSecondOfMarch();
 
     clock.set('2026-03-28T00:00:00.000Z');
     const wrongId = await service.request('POST', '/subscriptions/renew', {
@@ -357,14 +363,7 @@ describe('upgrade and renewal through a commerce invoice', () => {
   });
 
   it('a renewal paid while past_due makes the plan active again, its period starting at payment', async () => {
-    const tenant = await registered(service, '2026-03-01T00:00:00.000Z');
-    clock.set('2026-03-02T00:00:00.000Z');
-    const upgrade = await service.request('POST', '/subscriptions/upgrade', {
-      token: tenant.admin,
-      body: { target_plan: 'pro' },
-    });
-    await paid(tenant, upgrade.body.invoice, { amount: '579677.00', paid_at: '2026-03-02T01:00:00.000Z' });
-    await changed(tenant.tenantId, 2);
+    const tenant = await proSinceSecondOfMarch();
 
     // The period ended on 1 April unpaid: the daily job finds it past_due on the 3rd.
     const job = await service.request('POST', '/internal/jobs/apply-scheduled-changes', {
