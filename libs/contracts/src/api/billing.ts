@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { objectIdSchema as id } from '../envelope';
+import { planLimitsShape } from '../events/billing';
 import { moneyStringSchema } from '../events/catalog';
 import { intQuery, objectId } from '../http';
 import { BILLING_PERIODS, subscriptionInvoice } from '../internal';
-import { PLAN_TYPES, SUBSCRIPTION_STATUSES, type PlanLimits } from '../plans';
+import { PLAN_TYPES, SUBSCRIPTION_STATUSES } from '../plans';
 import type { OperationSchemaMap } from './operation';
 
 export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
@@ -77,22 +78,8 @@ const timestamp = z.iso.datetime({ offset: true });
 const lowerPlan = z.enum(['free', 'pro', 'enterprise']);
 const status = z.enum(SUBSCRIPTION_STATUSES);
 const period = z.enum(BILLING_PERIODS);
-/** A plan's limits; -1 means unlimited. `satisfies` keeps the list in step with `PlanLimits`. */
-const limit = z.int();
-const limits = z.strictObject({
-  max_outlets: limit,
-  max_staff_per_outlet: limit,
-  max_appointments_per_month: limit,
-  max_services: limit,
-  max_packages: limit,
-  max_package_items: limit,
-  daily_tokens: limit,
-  monthly_tokens: limit,
-  email_per_month: limit,
-  whatsapp_per_month: limit,
-  sms_per_month: limit,
-  push_per_month: limit,
-} satisfies Record<keyof PlanLimits, z.ZodInt>);
+/** A plan's limits as billing's event carries them (-1 means unlimited), with no field more. */
+const limits = z.strictObject(planLimitsShape);
 
 export const planCatalogue = z.strictObject({
   plans: z.array(
