@@ -11,6 +11,7 @@ import {
   createTestDatabase,
   createTestKeys,
   deleteBrokerNamespace,
+  httpRequest,
   testAmqpUrl,
   testNamespace,
   testTokenSigner,
@@ -269,28 +270,4 @@ async function allocatePorts() {
   const services = {} as Record<ServiceName, number>;
   for (const name of SERVICES) services[name] = await next();
   return { sandbox, services, gateway: await next() };
-}
-
-/** One HTTP call with a JSON body; the answer's body is parsed as JSON when it is JSON. */
-async function httpRequest<T>(
-  url: string,
-  method: string,
-  options: RequestOptions,
-): Promise<TestResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, body: body as T, headers: response.headers };
 }

@@ -30,6 +30,30 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
+/** One HTTP call with a JSON body; the answer's body is parsed as JSON when it is JSON, else kept as text. */
+export async function httpRequest<T = any>(
+  url: string,
+  method: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<TestResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: body as T, headers: response.headers };
+}
+
 /**
  * A service as its API tests meet it: its own fresh PostgreSQL database, its own broker namespace, real
  * signed tokens from a key pair made for the run, listening on a free port.
@@ -63,22 +87,7 @@ export async function startTestService<C extends CommonConfig>(
     keys,
     signer: testTokenSigner(keys),
     async request(method, path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${running.url}${path}`, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      });
-      const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body: body as never, headers: response.headers };
+      return httpRequest(`${running.url}${path}`, method, options);
     },
     async stop() {
       await running.stop();
