@@ -1,4 +1,13 @@
-import type { EventData, EventType, TenantRegisteredV1 } from '@salon/contracts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  subscriptionInvoiceRequest,
+  type EventData,
+  type EventType,
+  type SubscriptionInvoice,
+  type SubscriptionInvoiceRequest,
+  type TenantRegisteredV1,
+} from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
 import { waitFor, type TestService, tenantSettingsFixture } from '@salon/testing';
@@ -141,4 +150,50 @@ export async function addServices(service: TestService, tenantId: string, count:
     );
   }
   return ids;
+}
+
+/** Commerce's invoice endpoint as the contract describes it (commerce is built elsewhere). */
+export async function fakeCommerce() {
+  const fake = {
+    mode: 'ok' as 'ok' | 'error',
+    calls: [] as { path: string; token: string | undefined; body: SubscriptionInvoiceRequest }[],
+    url: '',
+    server: undefined as unknown as Server,
+  };
+  fake.server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const body = subscriptionInvoiceRequest.parse(JSON.parse(raw));
+      fake.calls.push({
+        path: req.url ?? '',
+        token: req.headers['x-internal-token'] as string | undefined,
+        body,
+      });
+      res.setHeader('content-type', 'application/json');
+      if (fake.mode === 'error') {
+        res.statusCode = 500;
+        res.end('{"detail":"boom"}');
+        return;
+      }
+      const id = newId();
+      const invoice: SubscriptionInvoice = {
+        id,
+        invoice_number: `SUB-${fake.calls.length}`,
+        amount: body.amount,
+        currency: body.currency,
+        due_date: body.due_at,
+        status: 'PENDING',
+        gateway_invoice_id: `gw-${id}`,
+        gateway_invoice_url: `https://pay.example/invoices/${id}`,
+        gateway_pdf_url: `https://pay.example/invoices/${id}.pdf`,
+        gateway_payment_url: `https://pay.example/pay/${id}`,
+      };
+      res.statusCode = 201;
+      res.end(JSON.stringify(invoice));
+    });
+  });
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  return fake;
 }

@@ -1,7 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { billingApi, subscriptionInvoiceRequest, type SubscriptionInvoice } from '@salon/contracts';
-import { newId } from '@salon/service-kit';
+import { billingApi } from '@salon/contracts';
 import {
   TEST_INTERNAL_TOKEN,
   contractCalls,
@@ -11,7 +8,7 @@ import {
 } from '@salon/testing';
 import { upsertCustomer } from '../src/db/usage.repository';
 import { createBillingService } from '../src/definition';
-import { publish, registered, superAdminToken, testClock } from './helpers';
+import { fakeCommerce, publish, registered, superAdminToken, testClock } from './helpers';
 
 /**
  * The API reference tells the truth: billing's answers match the response schemas registered in
@@ -20,44 +17,15 @@ import { publish, registered, superAdminToken, testClock } from './helpers';
 
 const operations = billingApi.billingOperations;
 
-/** Commerce's invoice endpoint, answering every request with a pending invoice (commerce is tested elsewhere). */
-async function invoiceStub(): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const request = subscriptionInvoiceRequest.parse(JSON.parse(raw));
-      const id = newId();
-      const invoice: SubscriptionInvoice = {
-        id,
-        invoice_number: `SUB-${id.slice(-6)}`,
-        amount: request.amount,
-        currency: request.currency,
-        due_date: request.due_at,
-        status: 'PENDING',
-        gateway_invoice_id: `gw-${id}`,
-        gateway_invoice_url: `https://pay.example/invoices/${id}`,
-        gateway_pdf_url: `https://pay.example/invoices/${id}.pdf`,
-        gateway_payment_url: `https://pay.example/pay/${id}`,
-      };
-      res.statusCode = 201;
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(invoice));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
 describe('billing answers as its OpenAPI contract says', () => {
   const clock = testClock('2026-03-11T00:00:00.000Z');
   let service: TestService;
-  let commerce: Awaited<ReturnType<typeof invoiceStub>>;
+  let commerce: Awaited<ReturnType<typeof fakeCommerce>>;
 
   const { call, unexercised } = contractCalls(operations, () => service);
 
   beforeAll(async () => {
-    commerce = await invoiceStub();
+    commerce = await fakeCommerce();
     service = await startTestService(createBillingService({ clock }), { COMMERCE_URL: commerce.url });
   });
   afterAll(async () => {

@@ -1,13 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  PLAN_CATALOGUE,
-  SUBSCRIPTION_INVOICES_PATH,
-  subscriptionInvoiceRequest,
-  type SubscriptionInvoice,
-  type SubscriptionInvoicePaidV1,
-  type SubscriptionInvoiceRequest,
-} from '@salon/contracts';
+import { PLAN_CATALOGUE, SUBSCRIPTION_INVOICES_PATH, type SubscriptionInvoicePaidV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
 import {
   TEST_INTERNAL_TOKEN,
@@ -18,53 +9,7 @@ import {
   type TestService,
 } from '@salon/testing';
 import { createBillingService } from '../src/definition';
-import { publish, registered, testClock, type Tenant } from './helpers';
-
-/** Commerce's invoice endpoint as the contract describes it (commerce is built elsewhere). */
-async function fakeCommerce() {
-  const fake = {
-    mode: 'ok' as 'ok' | 'error',
-    calls: [] as { path: string; token: string | undefined; body: SubscriptionInvoiceRequest }[],
-    url: '',
-    server: undefined as unknown as Server,
-  };
-  fake.server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const body = subscriptionInvoiceRequest.parse(JSON.parse(raw));
-      fake.calls.push({
-        path: req.url ?? '',
-        token: req.headers['x-internal-token'] as string | undefined,
-        body,
-      });
-      res.setHeader('content-type', 'application/json');
-      if (fake.mode === 'error') {
-        res.statusCode = 500;
-        res.end('{"detail":"boom"}');
-        return;
-      }
-      const id = newId();
-      const invoice: SubscriptionInvoice = {
-        id,
-        invoice_number: `SUB-${fake.calls.length}`,
-        amount: body.amount,
-        currency: body.currency,
-        due_date: body.due_at,
-        status: 'PENDING',
-        gateway_invoice_id: `gw-${id}`,
-        gateway_invoice_url: `https://pay.example/invoices/${id}`,
-        gateway_pdf_url: `https://pay.example/invoices/${id}.pdf`,
-        gateway_payment_url: `https://pay.example/pay/${id}`,
-      };
-      res.statusCode = 201;
-      res.end(JSON.stringify(invoice));
-    });
-  });
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
-  return fake;
-}
+import { fakeCommerce, publish, registered, testClock, type Tenant } from './helpers';
 
 describe('upgrade and renewal through a commerce invoice', () => {
   const clock = testClock();
