@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { API_PREFIX, ROUTES, buildOpenApiDocument, type Route } from '@salon/gateway';
 import { arbitraryFor, type JsonSchema } from '../../src/security-arbitraries';
 import { errorRuleBroken, internalsIn } from '../../src/security-checks';
-import { startSecurityPlatform, type CallOptions, type SecurityPlatform } from '../../src/security-platform';
+import {
+  startSecurityPlatform,
+  UNLIMITED_RATES,
+  type CallOptions,
+  type SecurityPlatform,
+} from '../../src/security-platform';
 import { seedTenant, type PathIds, type SeededTenant } from '../../src/security-tenants';
 
 /**
@@ -44,12 +49,7 @@ let tenantA: SeededTenant;
 let tenantB: SeededTenant;
 
 beforeAll(async () => {
-  const unlimited = '1000000/10000000';
-  platform = await startSecurityPlatform({
-    RATE_LIMIT_STAFF: unlimited,
-    RATE_LIMIT_CUSTOMER: unlimited,
-    RATE_LIMIT_PUBLIC: unlimited,
-  });
+  platform = await startSecurityPlatform(UNLIMITED_RATES);
   [tenantA, tenantB] = await Promise.all([seedTenant(platform, 'A'), seedTenant(platform, 'B')]);
 }, 60_000);
 

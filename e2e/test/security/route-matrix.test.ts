@@ -4,6 +4,7 @@ import { ROLES, type Role } from '@salon/service-kit';
 import { errorRuleBroken } from '../../src/security-checks';
 import {
   startSecurityPlatform,
+  UNLIMITED_RATES,
   type SecurityPlatform,
   type SecurityResponse,
 } from '../../src/security-platform';
@@ -36,13 +37,7 @@ let tenantB: SeededTenant;
 let superAdminToken: string;
 
 beforeAll(async () => {
-  // The matrix sends about a thousand requests from one address and a handful of users: limits out of the way.
-  const unlimited = '1000000/10000000';
-  platform = await startSecurityPlatform({
-    RATE_LIMIT_STAFF: unlimited,
-    RATE_LIMIT_CUSTOMER: unlimited,
-    RATE_LIMIT_PUBLIC: unlimited,
-  });
+  platform = await startSecurityPlatform(UNLIMITED_RATES);
   [tenantA, tenantB] = await Promise.all([
     seedTenant(platform, 'A', { withRoles: true }),
     seedTenant(platform, 'B'),
