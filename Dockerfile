@@ -9,8 +9,6 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-# npm 11 rejects this lockfile (optional platform dependencies, see .ci/run); npm 10 installs it.
-ARG NPM=npm@10.9.2
 COPY package.json package-lock.json ./
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/service-kit/package.json libs/service-kit/
@@ -27,7 +25,7 @@ COPY services/billing/package.json services/billing/
 COPY services/notifications/package.json services/notifications/
 COPY gateway/package.json gateway/
 COPY embedded/package.json embedded/
-RUN npx -y ${NPM} ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.build.json ./
 COPY libs/ libs/
 COPY services/ services/
@@ -37,7 +35,7 @@ RUN npm run build
 # Production dependencies only (npm cannot narrow `ci` to some workspaces: every workspace's dependencies
 # come along). Then the runnable tree in /out: each workspace's package.json (the @salon/* links resolve
 # through them), dist/, migrations/ and its own node_modules.
-RUN npx -y ${NPM} ci --omit=dev --no-audit --no-fund \
+RUN npm ci --omit=dev --no-audit --no-fund \
  && mkdir /out \
  && cp -a package.json node_modules /out/ \
  && for workspace in libs/* services/* gateway embedded; do \
