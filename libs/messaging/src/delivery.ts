@@ -42,6 +42,13 @@ export async function handleDelivery(
   }
 }
 
+/** Refuses, when a consumer subscribes, an event type that no schema describes (it could never be delivered). */
+export function assertKnownEvents(subscription: Subscription, schemas: EventSchemas): void {
+  const unknown = subscription.events.filter((type) => !Object.hasOwn(schemas, type));
+  if (unknown.length > 0)
+    throw new Error(`${subscription.consumer} subscribes to unknown event types: ${unknown.join(', ')}`);
+}
+
 export function parseEnvelope(schemas: EventSchemas, raw: unknown): EventEnvelope {
   const envelope = eventEnvelopeSchema.parse(raw);
   const schema = schemas[envelope.type];

@@ -38,3 +38,10 @@ export function causedBy(incoming: EventEnvelope, producer: string): EventOrigin
     causationId: incoming.id,
   };
 }
+
+/** Origin for an event a use case publishes: the request's tenant, and its request id as the correlation. */
+export const originOf = (
+  ctx: { tenantId: string | null; requestId: string },
+  producer: string,
+  tenantId: string | null = ctx.tenantId,
+): EventOrigin => ({ producer, tenantId, correlationId: ctx.requestId });

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { eventSchemas, type EventEnvelope, type EventSchemas } from '@salon/contracts';
 import type { DeadLetter, DelayTarget, EventBus, Subscription } from './bus';
-import { handleDelivery } from './delivery';
+import { assertKnownEvents, handleDelivery } from './delivery';
 import { eventsConsumed, eventsPublished } from './metrics';
 
 interface Delivery {
@@ -63,6 +63,7 @@ export class InProcessBus implements EventBus {
   }
 
   async subscribe(subscription: Subscription): Promise<void> {
+    assertKnownEvents(subscription, this.schemas);
     if (this.queues.has(subscription.consumer))
       throw new Error(`Already subscribed: ${subscription.consumer}`);
     this.queues.set(subscription.consumer, { subscription, pending: [], active: 0, deadLetters: [] });

@@ -1,5 +1,6 @@
 export * from './bus';
 export * from './delivery';
+export * from './event-consumer';
 export * from './events';
 export * from './in-process-bus';
 export * from './outbox-relay';

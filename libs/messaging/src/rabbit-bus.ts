@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { eventSchemas, type EventEnvelope, type EventSchemas } from '@salon/contracts';
 import type { DeadLetter, DelayTarget, EventBus, Subscription } from './bus';
 import { ChannelAcks, safely } from './channel-acks';
-import { handleDelivery, messageOf, type Outcome } from './delivery';
+import { assertKnownEvents, handleDelivery, messageOf, type Outcome } from './delivery';
 import { eventsConsumed, eventsPublished } from './metrics';
 import {
   declareBaseTopology,
@@ -128,6 +128,7 @@ export class RabbitBus implements EventBus {
   }
 
   async subscribe(subscription: Subscription): Promise<void> {
+    assertKnownEvents(subscription, this.schemas);
     if (this.subscriptions.has(subscription.consumer))
       throw new Error(`Already subscribed: ${subscription.consumer}`);
     const active: ActiveSubscription = { subscription };

@@ -8,10 +8,10 @@ import {
   type SubscriptionChangedV1,
   type SubscriptionStatus,
 } from '@salon/contracts';
-import type { MessagingStore, Subscription } from '@salon/messaging';
+import { InboxConsumer, type MessagingStore, type Subscription } from '@salon/messaging';
 import { AppError, assertIdentifier, selectRows, type Db, type Executor } from '@salon/service-kit';
 
-export const SUBSCRIPTION_CHANGED = 'billing.subscription.changed.v1';
+export const SUBSCRIPTION_CHANGED = 'billing.subscription.changed.v1' as const;
 
 const RECENT_PLAN_MS = 1_000;
 export const CLOSED_TO_CUSTOMERS = 'This business is not taking bookings or purchases at the moment';
@@ -60,13 +60,9 @@ export class PlanLimitsReplica {
   /** The consumer that keeps the replica current; subscribe it on the service's bus. */
   subscription(service: string, store: MessagingStore): Subscription {
     const consumer = `${service}.plan-limits`;
-    return {
-      consumer,
-      events: [SUBSCRIPTION_CHANGED],
-      handle: store.inboxed(consumer, async (event, tx) =>
-        this.apply(tx, event.data as SubscriptionChangedV1),
-      ),
-    };
+    return new InboxConsumer(store, consumer)
+      .on(SUBSCRIPTION_CHANGED, (snapshot, { tx }) => this.apply(tx, snapshot))
+      .subscription();
   }
 
   async apply(tx: Executor, snapshot: SubscriptionChangedV1): Promise<void> {

@@ -17,6 +17,7 @@ export * from './auth-middleware';
 export * from './metrics';
 export * from './route-template';
 export * from './request-id';
+export * from './request-context';
 export * from './request-log';
 export * from './error-handler';
 export * from './http-app';

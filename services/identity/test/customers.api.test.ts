@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1 } from '@salon/contracts';
+import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1, type EventType } from '@salon/contracts';
 import { newId, type Role } from '@salon/service-kit';
 import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
@@ -24,12 +24,12 @@ describe('customer management by staff', () => {
     service.running.context.db.orm.execute(statement) as unknown as Promise<{ rows: T[] }>;
 
   const eventOf = (
-    type: string,
+    type: EventType,
     customerId: string,
     where: (data: Record<string, any>) => boolean = () => true,
   ) =>
     events.next(type, (event) => {
-      const data = event.data as Record<string, any>;
+      const data: Record<string, any> = event.data;
       return data.customer_id === customerId && where(data);
     });
 

@@ -115,6 +115,8 @@ export type AppointmentCancelledV1 = z.infer<typeof appointmentCancelledV1>;
 
 export const appointmentConfirmedV1 = appointmentSnapshotSchema.extend({
   payment_id: objectIdSchema.nullable(),
+  /** What the payment that confirmed it paid (in `currency`); absent from producers before it was added. */
+  amount_paid: moneyStringSchema.nullish(),
 });
 export type AppointmentConfirmedV1 = z.infer<typeof appointmentConfirmedV1>;
 
