@@ -2,7 +2,7 @@ import { DEFAULT_SERVICE_CATEGORY_TEMPLATES } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { startTestService, type TestService } from '@salon/testing';
 import { catalogService } from '../src/definition';
-import { applyTenantEvent } from '../src/events/handlers/identity-tenant';
+import { onIdentityTenantUpdated } from '../src/events/handlers/identity.tenant.updated';
 import { createdService, newTenant, onPlan, tenantUpdatedData } from './helpers';
 
 describe('categories and templates', () => {
@@ -16,7 +16,9 @@ describe('categories and templates', () => {
   async function setTemplates(tenantId: string, templates: string[], version = 1) {
     const data = tenantUpdatedData(tenantId, version, { service_category_templates: templates });
     const event = newEvent('identity.tenant.updated.v1', data, { producer: 'identity', tenantId });
-    await service.running.context.db.withTx((tx) => applyTenantEvent(event, tx));
+    await service.running.context.db.withTx((tx) =>
+      onIdentityTenantUpdated(data, { tx, event, afterCommit: () => undefined }),
+    );
   }
 
   const templates = async (token: string) => {

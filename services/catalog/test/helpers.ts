@@ -2,7 +2,7 @@ import { type OutletUpsertedV1, type PlanType, type TenantUpdatedV1 } from '@sal
 import { newEvent } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
 import { tenantUpdatedFixture, setTenantPlan, type TestService } from '@salon/testing';
-import { applyOutletEvent } from '../src/events/handlers/identity-outlet';
+import { onIdentityOutletUpserted } from '../src/events/handlers/identity.outlet.upserted';
 
 let counter = 0;
 
@@ -65,7 +65,9 @@ export function outletData(tenantId: string, overrides: Partial<OutletUpsertedV1
 export async function addOutlet(service: TestService, tenantId: string): Promise<string> {
   const data = outletData(tenantId);
   const event = newEvent('identity.outlet.upserted.v1', data, { producer: 'identity', tenantId });
-  await service.running.context.db.withTx((tx) => applyOutletEvent(event, tx));
+  await service.running.context.db.withTx((tx) =>
+    onIdentityOutletUpserted(data, { tx, event, afterCommit: () => undefined }),
+  );
   return data.outlet_id;
 }
 

@@ -41,10 +41,10 @@ describe('outlet pricing and price resolution', () => {
     });
     const second = await pricing(admin, created.id, { [outletB]: '90000.5' });
     expect(second.body.pricing.outlet_prices).toEqual({ [outletA]: '125000.00', [outletB]: '90000.50' });
-    const event = await events.next('catalog.service.upserted.v1', (candidate) => {
-      const data = candidate.data as { service_id: string; version: number };
-      return data.service_id === created.id && data.version === 3;
-    });
+    const event = await events.next(
+      'catalog.service.upserted.v1',
+      ({ data }) => data.service_id === created.id && data.version === 3,
+    );
     expect(serviceUpsertedV1.parse(event.data)).toMatchObject({
       tenant_id: tenantId,
       pricing: { outlet_prices: { [outletA]: '125000.00', [outletB]: '90000.50' } },

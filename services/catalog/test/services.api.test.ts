@@ -24,10 +24,10 @@ describe('services', () => {
   afterAll(() => service.stop());
 
   const upserted = (serviceId: string, version: number) =>
-    events.next('catalog.service.upserted.v1', (event) => {
-      const data = event.data as { service_id: string; version: number };
-      return data.service_id === serviceId && data.version === version;
-    });
+    events.next(
+      'catalog.service.upserted.v1',
+      ({ data }) => data.service_id === serviceId && data.version === version,
+    );
 
   it('creates a service with the spec defaults and publishes its snapshot', async () => {
     const { admin, tenantId } = newTenant(service);
@@ -312,7 +312,7 @@ describe('services', () => {
     expect(deleted.body).toBeUndefined();
     const archived = await events.next(
       'catalog.service.archived.v1',
-      (event) => (event.data as { service_id: string }).service_id === created.id,
+      ({ data }) => data.service_id === created.id,
     );
     expect(serviceArchivedV1.parse(archived.data)).toEqual({
       service_id: created.id,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
+import type { TenantRegisteredV1, TenantUpdatedV1 } from '@salon/contracts';
+import { selectRows, textArray, type Executor } from '@salon/service-kit';
 
 /** What catalog keeps of an identity tenant: its currency and its service category templates. */
 export interface TenantReplica {
@@ -10,6 +11,19 @@ export interface TenantReplica {
   version: number;
   updated_at: string;
 }
+
+/** What catalog keeps of a tenant snapshot, as of `updatedAt` (registration or last change). */
+export const tenantReplicaOf = (
+  data: TenantRegisteredV1 | TenantUpdatedV1,
+  updatedAt: string,
+): TenantReplica => ({
+  tenant_id: data.tenant_id,
+  currency: data.settings.currency,
+  service_category_templates: data.settings.service_category_templates,
+  is_active: data.is_active,
+  version: data.version,
+  updated_at: updatedAt,
+});
 
 /** Applies a tenant snapshot unless the replica already holds this version or a newer one. */
 export async function upsertTenantReplica(tx: Executor, tenant: TenantReplica): Promise<void> {
@@ -75,7 +89,7 @@ export async function tenantOutletIds(
   const rows = await selectRows<{ outlet_id: string }>(
     executor,
     sql`SELECT outlet_id FROM catalog.outlets
-        WHERE tenant_id = ${tenantId} AND outlet_id = ANY(${`{${outletIds.join(',')}}`}::text[])`,
+        WHERE tenant_id = ${tenantId} AND outlet_id = ANY(${textArray(outletIds)})`,
   );
   return new Set(rows.map((row) => row.outlet_id));
 }

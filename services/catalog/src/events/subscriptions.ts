@@ -1,6 +1,7 @@
-import type { MessagingStore, Subscription } from '@salon/messaging';
-import { applyOutletEvent } from './handlers/identity-outlet';
-import { applyTenantEvent } from './handlers/identity-tenant';
+import { InboxConsumer, type MessagingStore, type Subscription } from '@salon/messaging';
+import { onIdentityOutletUpserted } from './handlers/identity.outlet.upserted';
+import { onIdentityTenantRegistered } from './handlers/identity.tenant.registered';
+import { onIdentityTenantUpdated } from './handlers/identity.tenant.updated';
 
 export const TENANT_CONSUMER = 'catalog.identity-tenants';
 export const OUTLET_CONSUMER = 'catalog.identity-outlets';
@@ -8,15 +9,12 @@ export const OUTLET_CONSUMER = 'catalog.identity-outlets';
 /** Catalog's replicas of identity's facts (billing's plans are kept by the runtime's plan-limits replica). */
 export function catalogSubscriptions(store: MessagingStore): Subscription[] {
   return [
-    {
-      consumer: TENANT_CONSUMER,
-      events: ['identity.tenant.registered.v1', 'identity.tenant.updated.v1'],
-      handle: store.inboxed(TENANT_CONSUMER, applyTenantEvent),
-    },
-    {
-      consumer: OUTLET_CONSUMER,
-      events: ['identity.outlet.upserted.v1'],
-      handle: store.inboxed(OUTLET_CONSUMER, applyOutletEvent),
-    },
+    new InboxConsumer(store, TENANT_CONSUMER)
+      .on('identity.tenant.registered.v1', onIdentityTenantRegistered)
+      .on('identity.tenant.updated.v1', onIdentityTenantUpdated)
+      .subscription(),
+    new InboxConsumer(store, OUTLET_CONSUMER)
+      .on('identity.outlet.upserted.v1', onIdentityOutletUpserted)
+      .subscription(),
   ];
 }
