@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ServicePricingV1, ServiceStatus } from '@salon/contracts';
-import { formatMoney, selectRows, type Executor } from '@salon/service-kit';
-import { isoOf, likeContains } from './rows';
+import { formatMoney, isoOf, likeContains, lockFor, selectRows, type Executor } from '@salon/service-kit';
 
 /** The spec's Service as stored, with its pricing nested and money as two-decimal strings. */
 export interface ServiceRecord {
@@ -178,7 +177,7 @@ export async function slugTaken(
  * plan-limit count and the insert cannot interleave with another request's.
  */
 export async function lockTenantServices(tx: Executor, tenantId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`catalog.services:${tenantId}`}, 0))`);
+  await lockFor(tx, 'catalog.services', tenantId);
 }
 
 /** Services that count against the plan's max_services: every one not archived. */
