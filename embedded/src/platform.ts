@@ -5,7 +5,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
 import { billingService } from '@salon/billing';
 import { catalogService } from '@salon/catalog';
-import { createGateway, loadGatewayConfig, UPSTREAM_URL_VARIABLES, type ServiceName } from '@salon/gateway';
+import {
+  createGateway,
+  loadGatewayConfig,
+  routeDisagreements,
+  UPSTREAM_URL_VARIABLES,
+  type ServiceName,
+} from '@salon/gateway';
 import { commerceService } from '@salon/commerce';
 import { identityService } from '@salon/identity';
 import { notificationsService } from '@salon/notifications';
@@ -19,6 +25,7 @@ import {
   freePort,
   loadConfig,
   openEmbeddedPostgres,
+  routesOf,
   type CommonConfig,
   type Db,
 } from '@salon/service-kit';
@@ -102,6 +109,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     services.push(running);
     env[UPSTREAM_URL_VARIABLES[definition.name as ServiceName]] = running.url;
   }
+  assertRoutesDeclared(services);
 
   const gateway = createGateway({
     config: loadGatewayConfig({ ...env, PORT: String(port) }),
@@ -130,6 +138,14 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       await pglite?.close();
     },
   };
+}
+
+/** Refuses to start when a service serves a route the gateway's routing table does not declare, or the reverse. */
+function assertRoutesDeclared(services: RunningService[]): void {
+  const problems = services.flatMap((service) =>
+    routeDisagreements(service.name as ServiceName, routesOf(service.context.app)),
+  );
+  if (problems.length > 0) throw new Error(`Routes disagree with the routing table:\n${problems.join('\n')}`);
 }
 
 /** The services this process runs, in start order: a service that calls another starts after it. */

@@ -3,3 +3,4 @@ export * from './config';
 export * from './routes';
 export { RouteMatcher, type MatchResult } from './route-matcher';
 export { buildOpenApiDocument, OPERATION_SCHEMAS } from './openapi';
+export { routeDisagreements } from './route-check';

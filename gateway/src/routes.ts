@@ -222,3 +222,30 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/webhooks/notifications/retry/{notification_id}', 'notifications', 'internal', 'Retry a failed notification'),
   route('GET',    '/webhooks/notifications/health',      'notifications', 'internal', 'Notification subsystem health'),
 ];
+
+/**
+ * Routes services serve only to each other, over the cluster network with the internal token: declared here
+ * with the rest so every route has one home, but never routed by the gateway (it answers 404 for them).
+ */
+export const SERVICE_TO_SERVICE_ROUTES: ReadonlyArray<
+  Pick<Route, 'method' | 'path' | 'service' | 'summary'>
+> = [
+  {
+    method: 'GET',
+    path: '/internal/tenants/{tenant_id}/customers/{customer_id}/deletion-check',
+    service: 'scheduling',
+    summary: "Identity's pre-check before deleting a customer: future appointments",
+  },
+  {
+    method: 'GET',
+    path: '/internal/tenants/{tenant_id}/customers/{customer_id}/deletion-check',
+    service: 'commerce',
+    summary: "Identity's pre-check before deleting a customer: open payments",
+  },
+  {
+    method: 'POST',
+    path: '/internal/subscription-invoices',
+    service: 'commerce',
+    summary: "Billing's subscription invoice (upgrade, renewal) through the payment provider",
+  },
+];

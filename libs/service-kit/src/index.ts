@@ -16,6 +16,7 @@ export * from './token-signer';
 export * from './auth-middleware';
 export * from './metrics';
 export * from './route-template';
+export * from './route-listing';
 export * from './request-id';
 export * from './request-context';
 export * from './request-log';
