@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppointmentSnapshot, EventData, EventType } from '@salon/contracts';
+import type { AppointmentConfirmedV1, AppointmentSnapshot, EventData, EventType } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId, selectRows } from '@salon/service-kit';
 import { startTestService, waitFor, type TestService, tenantSettingsFixture } from '@salon/testing';
@@ -178,6 +178,21 @@ export function appointment(
     created_at: now,
     updated_at: now,
     version: 1,
+    ...overrides,
+  };
+}
+
+/** scheduling.appointment.confirmed.v1 for `booked` paid in full: its next version, confirmed. */
+export function paid(
+  booked: AppointmentSnapshot,
+  overrides: Partial<AppointmentConfirmedV1> = {},
+): AppointmentConfirmedV1 {
+  return {
+    ...booked,
+    status: 'confirmed',
+    version: booked.version + 1,
+    payment_id: newId(),
+    amount_paid: booked.total_price,
     ...overrides,
   };
 }

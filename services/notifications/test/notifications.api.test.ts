@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { newEvent } from '@salon/messaging';
 import { newId, selectRows } from '@salon/service-kit';
 import { waitFor } from '@salon/testing';
 import {
@@ -7,6 +8,7 @@ import {
   days,
   insertNotification,
   notificationsOf,
+  paid,
   publish,
   seedTenant,
   startHarness,
@@ -45,27 +47,14 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     }
   });
 
-  it('an appointment paid: confirmation mail with the local time, notice to the staff member', async () => {
+  it('an appointment confirmed by its payment: confirmation mail with the local time, notice to the staff member', async () => {
     const tenant = await seedTenant(h.service);
     // 2 days ahead at 03:30 UTC = 10:30 in Jakarta
     const startsAt = days(2);
     startsAt.setUTCHours(3, 30, 0, 0);
     const booked = appointment(tenant, startsAt);
     await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
-    await publish(
-      h.service,
-      'commerce.payment.completed.v1',
-      {
-        payment_id: newId(),
-        tenant_id: tenant.tenantId,
-        customer_id: booked.customer_id,
-        appointment_id: booked.appointment_id,
-        amount: '150000.00',
-        currency: 'IDR',
-        completed_at: new Date().toISOString(),
-      },
-      tenant.tenantId,
-    );
+    await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(booked), tenant.tenantId);
     const mail = await waitFor(() => h.smtp.messages.find((m) => m.to === booked.customer_email), {
       timeoutMs: 20_000,
     });
@@ -185,19 +174,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     );
     const booked = appointment(tenant, days(3));
     await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
-    await publish(
-      h.service,
-      'commerce.payment.completed.v1',
-      {
-        payment_id: newId(),
-        tenant_id: tenant.tenantId,
-        appointment_id: booked.appointment_id,
-        amount: '150000.00',
-        currency: 'IDR',
-        completed_at: new Date().toISOString(),
-      },
-      tenant.tenantId,
-    );
+    await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(booked), tenant.tenantId);
     const confirmation = await waitFor(async () => {
       const row = (await notificationsOf(h.service, tenant.tenantId)).find(
         (r) => r.kind === 'booking_confirmation',
@@ -216,6 +193,92 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
       return row?.status === 'FAILED' && row;
     });
     expect(notice.failed_channels).toEqual([{ channel: 'email', reason: 'quota_exceeded' }]);
+  });
+
+  it('a payment alone sends nothing: no confirmation without the appointment confirmed, none once cancelled', async () => {
+    const tenant = await seedTenant(h.service);
+    const payment = (booked: ReturnType<typeof appointment>) => ({
+      payment_id: newId(),
+      tenant_id: tenant.tenantId,
+      customer_id: booked.customer_id,
+      appointment_id: booked.appointment_id,
+      amount: '150000.00',
+      currency: 'IDR',
+      completed_at: new Date().toISOString(),
+    });
+    const cancelled = (booked: ReturnType<typeof appointment>, version: number) => ({
+      ...booked,
+      status: 'cancelled' as const,
+      version,
+      cancelled_at: new Date().toISOString(),
+      cancelled_by: 'customer' as const,
+    });
+    // a pending appointment paid: scheduling has not confirmed it (yet)
+    const pending = appointment(tenant, days(3));
+    await publish(h.service, 'scheduling.appointment.created.v1', pending, tenant.tenantId);
+    await publish(h.service, 'commerce.payment.completed.v1', payment(pending), tenant.tenantId);
+    // cancelled, then paid: scheduling publishes no confirmed event for it
+    const dropped = appointment(tenant, days(3));
+    await publish(h.service, 'scheduling.appointment.created.v1', dropped, tenant.tenantId);
+    await publish(h.service, 'scheduling.appointment.cancelled.v1', cancelled(dropped, 2), tenant.tenantId);
+    await publish(h.service, 'commerce.payment.completed.v1', payment(dropped), tenant.tenantId);
+    // a confirmation that arrives after a newer cancellation sends nothing either
+    const late = appointment(tenant, days(3));
+    await publish(h.service, 'scheduling.appointment.created.v1', late, tenant.tenantId);
+    await publish(h.service, 'scheduling.appointment.cancelled.v1', cancelled(late, 3), tenant.tenantId);
+    await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(late), tenant.tenantId);
+    // one confirmed appointment, published last, marks when the others would have been handled
+    const confirmed = appointment(tenant, days(3));
+    await publish(h.service, 'scheduling.appointment.created.v1', confirmed, tenant.tenantId);
+    await publish(h.service, 'commerce.payment.completed.v1', payment(confirmed), tenant.tenantId);
+    await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(confirmed), tenant.tenantId);
+    await waitFor(() => h.smtp.messages.find((m) => m.to === confirmed.customer_email), {
+      timeoutMs: 20_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const rows = await selectRows<{ kind: string; appointment_id: string }>(
+      h.service.database.db.orm,
+      sql`SELECT kind, appointment_id FROM notifications.scheduled_notifications
+          WHERE tenant_id = ${tenant.tenantId} AND kind IN ('booking_confirmation', 'staff_booking_notice')`,
+    );
+    expect(rows.map((row) => [row.kind, row.appointment_id]).sort()).toEqual([
+      ['booking_confirmation', confirmed.appointment_id],
+      ['staff_booking_notice', confirmed.appointment_id],
+    ]);
+    for (const other of [pending, dropped, late])
+      expect(h.smtp.messages.some((m) => m.to === other.customer_email)).toBe(false);
+    expect(h.smtp.messages.filter((m) => m.to === tenant.staffEmail)).toHaveLength(1);
+  });
+
+  it('a confirmation by the staff (no payment) sends once, however often its event arrives', async () => {
+    const tenant = await seedTenant(h.service);
+    const booked = appointment(tenant, days(3));
+    await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
+    const event = newEvent(
+      'scheduling.appointment.confirmed.v1',
+      paid(booked, { payment_id: null, amount_paid: undefined }),
+      { producer: 'scheduling', tenantId: tenant.tenantId },
+    );
+    // the same event twice, and the same confirmation in a second envelope
+    await h.service.testBus.bus.publish([event]);
+    await h.service.testBus.bus.publish([event]);
+    await h.service.testBus.bus.publish([{ ...event, id: newId() }]);
+    const mail = await waitFor(() => h.smtp.messages.find((m) => m.to === booked.customer_email), {
+      timeoutMs: 20_000,
+    });
+    expect(mail.subject).toBe('Glow Salon: your booking is confirmed');
+    expect(mail.text).not.toContain('Amount paid');
+    await waitFor(() => h.smtp.messages.find((m) => m.to === tenant.staffEmail), { timeoutMs: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(h.smtp.messages.filter((m) => m.to === booked.customer_email)).toHaveLength(1);
+    expect(h.smtp.messages.filter((m) => m.to === tenant.staffEmail)).toHaveLength(1);
+    const kinds = (await notificationsOf(h.service, tenant.tenantId)).map((row) => row.kind).sort();
+    expect(kinds).toEqual([
+      'appointment_reminder',
+      'appointment_reminder',
+      'booking_confirmation',
+      'staff_booking_notice',
+    ]);
   });
 
   it('retry: FAILED only, at most 3 times unless forced, with an audit entry; 404 and 422', async () => {

@@ -1,5 +1,5 @@
 import type { AppointmentSnapshot } from '@salon/contracts';
-import { badRequest, notFound } from '@salon/service-kit';
+import { badRequest, notFound, type RequestContext } from '@salon/service-kit';
 import type { Channel } from '../channels/channel';
 import * as repo from '../db/notification.repository';
 import * as replicas from '../db/replica.repository';
@@ -42,6 +42,8 @@ export async function sendOnChannels(
     channels: Channel[];
     message: { subject: string; text: string };
     reference: string;
+    /** The correlation id of what caused the send, for the logs. */
+    correlationId?: string;
   },
 ): Promise<SendResult> {
   const { allowed, blocked } = permittedChannels(
@@ -94,7 +96,10 @@ export async function sendOnChannels(
       await delivery(channel, 'sent', null, providerId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      deps.logger.warn({ channel, notification: input.notificationId, err: message }, 'channel send failed');
+      deps.logger.warn(
+        { channel, notification: input.notificationId, correlation_id: input.correlationId, err: message },
+        'channel send failed',
+      );
       failed.push({ channel, reason: 'provider_error', error: message });
       await deps.db.withTx((tx) => repo.releaseQuota(tx, input.tenantId, month, channel));
       await delivery(channel, 'failed', message, null);
@@ -150,7 +155,7 @@ async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
 }
 
 /** PROCESSING → COMPLETED (some or all channels sent) or FAILED (none sent). */
-async function execute(deps: NotificationsDeps, row: repo.NotificationRow) {
+async function execute(deps: NotificationsDeps, ctx: RequestContext, row: repo.NotificationRow) {
   const { recipient, preferences, message } = await prepare(deps, row);
   const result = await sendOnChannels(deps, {
     tenantId: row.tenant_id,
@@ -161,6 +166,7 @@ async function execute(deps: NotificationsDeps, row: repo.NotificationRow) {
     channels: row.channels,
     message,
     reference: row.id,
+    correlationId: ctx.requestId,
   });
   const status = outcomeStatus(result.sent);
   const lastError =
@@ -184,6 +190,7 @@ export type TriggerResult =
  */
 export async function triggerNotification(
   deps: NotificationsDeps,
+  ctx: RequestContext,
   input: { id: string; tenantId?: string; version: number; source: 'webhook' | 'task' },
 ): Promise<TriggerResult> {
   const claimed = await deps.db.withTx(async (tx) => {
@@ -207,7 +214,7 @@ export async function triggerNotification(
     if (!claimed.row) return { status: 'error', notification_id: input.id, error: claimed.skip };
     return { status: 'skipped', reason: claimed.skip, notification_id: input.id };
   }
-  const outcome = await execute(deps, claimed.row);
+  const outcome = await execute(deps, ctx, claimed.row);
   if (outcome.status === 'FAILED')
     return { status: 'error', notification_id: input.id, error: outcome.lastError ?? 'All channels failed' };
   return {
@@ -223,7 +230,11 @@ const describe = (sent: Channel[], failed: FailedChannel[]) =>
   (failed.length ? `; not sent via ${failed.map((f) => `${f.channel} (${f.reason})`).join(', ')}` : '');
 
 /** Spec retry: FAILED only, at most NOTIFICATION_MAX_RETRIES unless force; audit entry; send again now. */
-export async function retryNotification(deps: NotificationsDeps, id: string, force: boolean) {
+export async function retryNotification(
+  deps: NotificationsDeps,
+  ctx: RequestContext,
+  { id, force }: { id: string; force: boolean },
+) {
   const row = await deps.db.withTx(async (tx) => {
     const found = await repo.findForUpdate(tx, id);
     if (!found) throw notFound('Scheduled notification not found');
@@ -244,7 +255,7 @@ export async function retryNotification(deps: NotificationsDeps, id: string, for
     await repo.setStatus(tx, id, 'PROCESSING');
     return { ...found, retry_count: retryCount };
   });
-  const outcome = await execute(deps, row);
+  const outcome = await execute(deps, ctx, row);
   if (outcome.status === 'FAILED')
     return {
       status: 'error' as const,

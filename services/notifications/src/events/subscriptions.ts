@@ -1,24 +1,18 @@
-import type { EventData } from '@salon/contracts';
-import type { Subscription } from '@salon/messaging';
-import { triggerNotification } from '../domain/deliver-notification';
+import { DirectConsumer, InboxConsumer, type Subscription } from '@salon/messaging';
 import { TASK_CONSUMER, TASK_EVENT, type NotificationsDeps } from '../domain/deps';
-import {
-  applyAppointmentEvent,
-  applyPaymentCompleted,
-  applyPaymentLinkCreated,
-} from './handlers/appointment';
-import {
-  applyCustomerDeleted,
-  applyCustomerRegistered,
-  sendVerificationCodes,
-  type VerificationMessage,
-} from './handlers/customer';
-import {
-  applyCustomerUpdated,
-  applyOutletEvent,
-  applyStaffEvent,
-  applyTenantEvent,
-} from './handlers/replicas';
+import { onCommercePaymentLinkCreated } from './handlers/commerce.payment_link.created';
+import { onIdentityCustomerDeleted } from './handlers/identity.customer.deleted';
+import { onIdentityCustomerRegistered } from './handlers/identity.customer.registered';
+import { onIdentityCustomerUpdated } from './handlers/identity.customer.updated';
+import { onIdentityOutletUpserted } from './handlers/identity.outlet.upserted';
+import { onIdentityTenantRegistered } from './handlers/identity.tenant.registered';
+import { onIdentityTenantUpdated } from './handlers/identity.tenant.updated';
+import { onNotificationsTaskDue } from './handlers/notifications.task.due';
+import { onSchedulingAppointmentCancelled } from './handlers/scheduling.appointment.cancelled';
+import { onSchedulingAppointmentConfirmed } from './handlers/scheduling.appointment.confirmed';
+import { onSchedulingAppointmentCreated } from './handlers/scheduling.appointment.created';
+import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
+import { onSchedulingStaffUpserted } from './handlers/scheduling.staff.upserted';
 
 export const TENANT_CONSUMER = 'notifications.identity-tenants';
 export const CUSTOMER_CONSUMER = 'notifications.identity-customers';
@@ -28,87 +22,32 @@ export const PAYMENT_CONSUMER = 'notifications.commerce-payments';
 
 export function notificationsSubscriptions(deps: NotificationsDeps): Subscription[] {
   const { store } = deps;
-  // Codes prepared inside the inbox transaction, sent after it commits (never while holding it).
-  const codesToSend = new Map<string, VerificationMessage[]>();
-  const applyCustomerEvent = store.inboxed(CUSTOMER_CONSUMER, async (event, tx) => {
-    if (event.type === 'identity.customer.registered.v1') {
-      codesToSend.set(event.id, await applyCustomerRegistered(event, tx));
-      return;
-    }
-    if (event.type === 'identity.customer.deleted.v1') return applyCustomerDeleted(event, tx);
-    return applyCustomerUpdated(event, tx);
-  });
   return [
-    {
-      consumer: TENANT_CONSUMER,
-      events: ['identity.tenant.registered.v1', 'identity.tenant.updated.v1', 'identity.outlet.upserted.v1'],
-      handle: store.inboxed(TENANT_CONSUMER, (event, tx) =>
-        event.type === 'identity.outlet.upserted.v1'
-          ? applyOutletEvent(event, tx)
-          : applyTenantEvent(event, tx),
-      ),
-    },
-    {
-      consumer: CUSTOMER_CONSUMER,
-      events: [
-        'identity.customer.registered.v1',
-        'identity.customer.updated.v1',
-        'identity.customer.deleted.v1',
-      ],
-      prefetch: 1,
-      handle: async (event) => {
-        try {
-          await applyCustomerEvent(event);
-          const codes = codesToSend.get(event.id);
-          if (codes) await sendVerificationCodes(deps, codes);
-        } finally {
-          codesToSend.delete(event.id);
-        }
-      },
-    },
-    {
-      consumer: STAFF_CONSUMER,
-      events: ['scheduling.staff.upserted.v1'],
-      handle: store.inboxed(STAFF_CONSUMER, applyStaffEvent),
-    },
-    {
-      consumer: APPOINTMENT_CONSUMER,
-      events: [
-        'scheduling.appointment.created.v1',
-        'scheduling.appointment.rescheduled.v1',
-        'scheduling.appointment.cancelled.v1',
-      ],
-      prefetch: 1,
-      handle: store.inboxed(APPOINTMENT_CONSUMER, applyAppointmentEvent(deps)),
-    },
-    {
-      consumer: PAYMENT_CONSUMER,
-      events: ['commerce.payment.completed.v1', 'commerce.payment_link.created.v1'],
-      handle: store.inboxed(PAYMENT_CONSUMER, (event, tx) =>
-        event.type === 'commerce.payment.completed.v1'
-          ? applyPaymentCompleted(deps)(event, tx)
-          : applyPaymentLinkCreated(deps)(event, tx),
-      ),
-    },
-    {
-      // The task tier: tasks arrive through the delay ladder at their notification's scheduled_at. The row lock
-      // and the PROMOTED → PROCESSING step make a redelivered task skip, so no inbox is needed.
-      consumer: TASK_CONSUMER,
-      events: [TASK_EVENT],
-      prefetch: 8,
-      handle: async (event) => {
-        const task = event.data as EventData<typeof TASK_EVENT>;
-        const result = await triggerNotification(deps, {
-          id: task.notification_id,
-          tenantId: task.tenant_id,
-          version: task.version,
-          source: 'task',
-        });
-        deps.logger.info(
-          { task: task.notification_id, version: task.version, result: result.status },
-          'task ran',
-        );
-      },
-    },
+    new InboxConsumer(store, TENANT_CONSUMER)
+      .on('identity.tenant.registered.v1', onIdentityTenantRegistered)
+      .on('identity.tenant.updated.v1', onIdentityTenantUpdated)
+      .on('identity.outlet.upserted.v1', onIdentityOutletUpserted)
+      .subscription(),
+    new InboxConsumer(store, CUSTOMER_CONSUMER, { prefetch: 1 })
+      .on('identity.customer.registered.v1', onIdentityCustomerRegistered(deps))
+      .on('identity.customer.updated.v1', onIdentityCustomerUpdated)
+      .on('identity.customer.deleted.v1', onIdentityCustomerDeleted)
+      .subscription(),
+    new InboxConsumer(store, STAFF_CONSUMER)
+      .on('scheduling.staff.upserted.v1', onSchedulingStaffUpserted)
+      .subscription(),
+    new InboxConsumer(store, APPOINTMENT_CONSUMER, { prefetch: 1 })
+      .on('scheduling.appointment.created.v1', onSchedulingAppointmentCreated(deps))
+      .on('scheduling.appointment.rescheduled.v1', onSchedulingAppointmentRescheduled(deps))
+      .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled)
+      .on('scheduling.appointment.confirmed.v1', onSchedulingAppointmentConfirmed(deps))
+      .subscription(),
+    new InboxConsumer(store, PAYMENT_CONSUMER)
+      .on('commerce.payment_link.created.v1', onCommercePaymentLinkCreated(deps))
+      .subscription(),
+    // The task tier: tasks arrive through the delay ladder at their notification's scheduled_at.
+    new DirectConsumer(TASK_CONSUMER, { prefetch: 8 })
+      .on(TASK_EVENT, onNotificationsTaskDue(deps))
+      .subscription(),
   ];
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { notificationsApi, objectIdSchema } from '@salon/contracts';
-import { parseInput, requireInternalToken } from '@salon/service-kit';
+import { contextOf, parseInput, requireInternalToken } from '@salon/service-kit';
 import { retryNotification, triggerNotification } from '../domain/deliver-notification';
 import type { NotificationsDeps } from '../domain/deps';
 import { notificationsHealth, promoteNotifications, promotionStats } from '../domain/promote-notifications';
@@ -34,7 +34,7 @@ export function webhookRoutes(deps: NotificationsDeps): Router {
     const body = parseInput(triggerBody, req.body ?? {}, 'body');
     try {
       res.json(
-        await triggerNotification(deps, {
+        await triggerNotification(deps, contextOf(req), {
           id: body.scheduled_notification_id,
           tenantId: body.tenant_id,
           version: body.version,
@@ -50,7 +50,7 @@ export function webhookRoutes(deps: NotificationsDeps): Router {
   router.post('/webhooks/notifications/retry/:notification_id', async (req, res) => {
     const { notification_id } = parseInput(retryPath, req.params, 'path');
     const { force } = parseInput(retryBody, req.body ?? {}, 'body');
-    res.json(await retryNotification(deps, notification_id, force ?? false));
+    res.json(await retryNotification(deps, contextOf(req), { id: notification_id, force: force ?? false }));
   });
 
   router.get('/webhooks/notifications/promotion-stats', async (_req, res) => {

@@ -1,0 +1,55 @@
+import type { CustomerRegisteredV1 } from '@salon/contracts';
+import type { Executor } from '@salon/service-kit';
+import type { Channel } from '../channels/channel';
+import * as replicas from '../db/replica.repository';
+import { sendOnChannels } from './deliver-notification';
+import type { NotificationsDeps } from './deps';
+import { fullName } from './replica-updates';
+import { renderTemplate, templateLanguage } from './templates';
+
+export type VerificationMessage = Parameters<typeof sendOnChannels>[1];
+
+/**
+ * A new customer's verification codes (the e-mail code by e-mail, the phone code by SMS), rendered inside the
+ * inbox transaction. The codes are never stored, not even in a scheduled notification; `sendVerificationCodes`
+ * sends them once the transaction has committed.
+ */
+export async function prepareVerificationCodes(
+  tx: Executor,
+  data: CustomerRegisteredV1,
+  reference: string,
+): Promise<VerificationMessage[]> {
+  const tenant = await replicas.findTenant(tx, data.tenant_id);
+  const language = templateLanguage(data.preferences.language ?? tenant?.language);
+  const codes: Array<[Channel, string | undefined]> = [
+    ['email', data.verification.email?.code],
+    ['sms', data.verification.phone?.code],
+  ];
+  return codes
+    .filter((entry): entry is [Channel, string] => Boolean(entry[1]))
+    .map(([channel, code]) => ({
+      tenantId: data.tenant_id,
+      notificationId: null,
+      kind: 'verification_code' as const,
+      recipient: { type: 'customer' as const, id: data.customer_id, email: data.email, phone: data.phone },
+      preferences: data.preferences,
+      channels: [channel],
+      message: renderTemplate('verification_code', language, {
+        tenantName: tenant?.name ?? 'Salon',
+        timezone: tenant?.timezone ?? 'UTC',
+        currency: tenant?.currency ?? 'USD',
+        recipientName: fullName(data.first_name, data.last_name),
+        code,
+      }),
+      reference,
+    }));
+}
+
+/**
+ * Sends prepared codes outside any transaction: sending is slow and `sendOnChannels` opens its own short
+ * transactions (quota, delivery rows). A crash between the commit and the send loses the codes (at most
+ * once); the customer can still book, as the spec allows, and a resend endpoint is the remedy.
+ */
+export async function sendVerificationCodes(deps: NotificationsDeps, messages: VerificationMessage[]) {
+  for (const message of messages) await sendOnChannels(deps, message);
+}
