@@ -25,6 +25,6 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
     // /staff/appointments before /staff/:staff_id
     app.use(appointmentRoutes(deps));
     app.use(staffRoutes(deps));
-    return { subscriptions: schedulingSubscriptions(store) };
+    return { subscriptions: schedulingSubscriptions(deps) };
   },
 };

@@ -66,7 +66,7 @@ describe('appointments', () => {
     });
     const event = await capture.next(
       'scheduling.appointment.created.v1',
-      (e) => (e.data as any).appointment_id === response.body.id,
+      (e) => e.data.appointment_id === response.body.id,
     );
     expect(event.data).toMatchObject({
       customer_id: setup.customerId,
@@ -375,7 +375,7 @@ describe('appointments', () => {
     expect(b.body.starts_at).toBe(`${march}T14:00:00.000Z`);
     const event = await capture.next(
       'scheduling.appointment.created.v1',
-      (e) => (e.data as any).appointment_id === b.body.id,
+      (e) => e.data.appointment_id === b.body.id,
     );
     expect(event.data).toMatchObject({
       timezone: 'America/New_York',
@@ -413,11 +413,13 @@ describe('appointments', () => {
     const moved = await move(setup.date, '14:00', setup.customerToken(setup.customerId));
     expect(moved.body).toMatchObject({ start_time: '14:00:00', version: 3, status: 'pending' });
     const events = await waitFor(() => {
-      const mine = capture.events.filter((e) => (e.data as any).appointment_id === booked.body.id);
+      const mine = capture
+        .of('scheduling.appointment.rescheduled.v1')
+        .filter((e) => e.data.appointment_id === booked.body.id);
       return mine.length === 2 ? mine : undefined;
     });
-    expect(events.map((e) => (e.data as any).version).sort()).toEqual([2, 3]);
-    expect(events.find((e) => (e.data as any).version === 3)?.data).toMatchObject({
+    expect(events.map((e) => e.data.version).sort()).toEqual([2, 3]);
+    expect(events.find((e) => e.data.version === 3)?.data).toMatchObject({
       previous: { start_time: '10:30:00' },
       start_time: '14:00:00',
     });
@@ -471,7 +473,7 @@ describe('appointments', () => {
     expect((await move('confirmed')).body.status).toBe('confirmed');
     await capture.next(
       'scheduling.appointment.confirmed.v1',
-      (e) => (e.data as any).appointment_id === booked.body.id,
+      (e) => e.data.appointment_id === booked.body.id,
     );
     expect((await move('checked_in')).body.status).toBe('checked_in');
     // A checked-in appointment still holds its slot.
@@ -485,7 +487,7 @@ describe('appointments', () => {
     expect((await move('flying')).status).toBe(422);
     const event = await capture.next(
       'scheduling.appointment.status_changed.v1',
-      (e) => (e.data as any).appointment_id === booked.body.id && (e.data as any).status === 'completed',
+      (e) => e.data.appointment_id === booked.body.id && e.data.status === 'completed',
     );
     expect(event.data).toMatchObject({ previous_status: 'in_progress', version: 5 });
     expect(
@@ -623,7 +625,7 @@ describe('appointments', () => {
     await service.testBus.bus.publish([paid]);
     const confirmed = await capture.next(
       'scheduling.appointment.confirmed.v1',
-      (e) => (e.data as any).appointment_id === booked.body.id,
+      (e) => e.data.appointment_id === booked.body.id,
     );
     expect(confirmed.data).toMatchObject({ payment_id: paid.data.payment_id, status: 'confirmed' });
     await service.testBus.bus.publish([payment(booked.body.id)]);
@@ -635,17 +637,64 @@ describe('appointments', () => {
     await service.testBus.bus.publish([payment(other.body.id)]);
     const orphan = await capture.next(
       'scheduling.appointment.payment_orphaned.v1',
-      (e) => (e.data as any).appointment_id === other.body.id,
+      (e) => e.data.appointment_id === other.body.id,
     );
     expect(orphan.data).toMatchObject({ appointment_status: 'cancelled', amount: '150000.00' });
     const current = await service.request('GET', `/appointments/${booked.body.id}`, { token: setup.admin });
     expect(current.body).toMatchObject({ status: 'confirmed', version: 2 });
     expect(
-      capture.events.filter(
-        (e) =>
-          e.type === 'scheduling.appointment.confirmed.v1' &&
-          (e.data as any).appointment_id === booked.body.id,
-      ),
+      capture
+        .of('scheduling.appointment.confirmed.v1')
+        .filter((e) => e.data.appointment_id === booked.body.id),
     ).toHaveLength(1);
+  });
+
+  it('carries the amount paid on the confirmation a payment causes, and null on a staff confirmation', async () => {
+    const setup = await bookableSetup(service);
+    const capture = await captureEvents(service.testBus.bus, ['scheduling.appointment.confirmed.v1']);
+    const paidFor = await service.request('POST', '/staff/appointments', {
+      token: setup.admin,
+      body: bookingBody(setup, '10:00'),
+    });
+    const byStaff = await service.request('POST', '/staff/appointments', {
+      token: setup.admin,
+      body: bookingBody(setup, '13:00'),
+    });
+    const payment = newEvent(
+      'commerce.payment.completed.v1',
+      {
+        payment_id: newId(),
+        tenant_id: setup.tenantId,
+        customer_id: setup.customerId,
+        appointment_id: paidFor.body.id,
+        amount: '80000.00',
+        currency: 'IDR',
+        completed_at: new Date().toISOString(),
+      },
+      { producer: 'commerce', tenantId: setup.tenantId, correlationId: 'payment-request' },
+    );
+    await service.testBus.bus.publish([payment]);
+    const paid = await capture.next(
+      'scheduling.appointment.confirmed.v1',
+      (e) => e.data.appointment_id === paidFor.body.id,
+    );
+    expect(paid.data).toMatchObject({
+      status: 'confirmed',
+      payment_id: payment.data.payment_id,
+      amount_paid: '80000.00',
+      currency: 'IDR',
+    });
+    expect(paid).toMatchObject({ correlation_id: 'payment-request', causation_id: payment.id });
+
+    const confirmed = await service.request('PUT', `/appointments/${byStaff.body.id}/status`, {
+      token: setup.admin,
+      body: { status: 'confirmed' },
+    });
+    expect(confirmed.body.status).toBe('confirmed');
+    const staffConfirmed = await capture.next(
+      'scheduling.appointment.confirmed.v1',
+      (e) => e.data.appointment_id === byStaff.body.id,
+    );
+    expect(staffConfirmed.data).toMatchObject({ status: 'confirmed', payment_id: null, amount_paid: null });
   });
 });

@@ -1,11 +1,14 @@
 import {
   type CustomerRegisteredV1,
+  type EventData,
+  type EventEnvelope,
+  type EventType,
   type OutletUpsertedV1,
   type PlanType,
   type ServiceUpsertedV1,
   type TenantUpdatedV1,
 } from '@salon/contracts';
-import { newEvent } from '@salon/messaging';
+import { newEvent, type InboxHandler } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
 import {
   serviceUpsertedFixture,
@@ -14,10 +17,10 @@ import {
   type TestService,
 } from '@salon/testing';
 import { addDays, localOf } from '../src/domain/time-rules';
-import { applyServiceUpserted } from '../src/events/handlers/catalog-service';
-import { applyCustomerEvent } from '../src/events/handlers/identity-customer';
-import { applyOutletEvent } from '../src/events/handlers/identity-outlet';
-import { applyTenantEvent } from '../src/events/handlers/identity-tenant';
+import { onCatalogServiceUpserted } from '../src/events/handlers/catalog.service.upserted';
+import { onIdentityCustomerRegistered } from '../src/events/handlers/identity.customer.registered';
+import { onIdentityOutletUpserted } from '../src/events/handlers/identity.outlet.upserted';
+import { onIdentityTenantUpdated } from '../src/events/handlers/identity.tenant.updated';
 
 type StaffRole = 'TENANT_ADMIN' | 'OUTLET_MANAGER' | 'STAFF' | 'RECEPTIONIST';
 
@@ -48,11 +51,13 @@ export function newTenant(service: TestService) {
   };
 }
 
-const apply = async (
+/** Runs a handler on an event in a transaction of the service's database, as its inbox consumer would. */
+const apply = async <T extends EventType>(
   service: TestService,
-  handler: (event: any, tx: any) => Promise<void>,
-  event: { tenant_id: string | null } & Record<string, unknown>,
-) => service.running.context.db.withTx((tx) => handler(event, tx));
+  handler: InboxHandler<T>,
+  event: EventEnvelope<EventData<T>>,
+) =>
+  service.running.context.db.withTx((tx) => handler(event.data, { tx, event, afterCommit: () => undefined }));
 
 let version = 1000;
 
@@ -73,7 +78,7 @@ export async function setTenant(
   const data = tenantData(tenantId, settings);
   await apply(
     service,
-    applyTenantEvent,
+    onIdentityTenantUpdated,
     newEvent('identity.tenant.updated.v1', data, { producer: 'identity', tenantId }),
   );
   return data;
@@ -100,7 +105,7 @@ export async function addOutlet(service: TestService, tenantId: string): Promise
   const data = outletData(tenantId);
   await apply(
     service,
-    applyOutletEvent,
+    onIdentityOutletUpserted,
     newEvent('identity.outlet.upserted.v1', data, { producer: 'identity', tenantId }),
   );
   return data.outlet_id;
@@ -118,7 +123,7 @@ export async function addService(
   const data = serviceData(tenantId, overrides);
   await apply(
     service,
-    applyServiceUpserted,
+    onCatalogServiceUpserted,
     newEvent('catalog.service.upserted.v1', data, { producer: 'catalog', tenantId }),
   );
   return data;
@@ -168,7 +173,7 @@ export async function addCustomer(service: TestService, tenantId: string): Promi
   const data = customerData(tenantId);
   await apply(
     service,
-    applyCustomerEvent,
+    onIdentityCustomerRegistered,
     newEvent('identity.customer.registered.v1', data, { producer: 'identity', tenantId }),
   );
   return data.customer_id;

@@ -56,7 +56,7 @@ describe('staff members', () => {
     expect(response.body.version).toBeUndefined();
     const event = await capture.next(
       'scheduling.staff.upserted.v1',
-      (e) => (e.data as any).staff_id === response.body.id,
+      (e) => e.data.staff_id === response.body.id,
     );
     expect(event.data).toMatchObject({ tenant_id: tenantId, status: 'active', version: 1 });
   });
@@ -269,7 +269,7 @@ describe('staff members', () => {
     );
     const event = await capture.next(
       'scheduling.staff.terminated.v1',
-      (e) => (e.data as any).staff_id === setup.staffId,
+      (e) => e.data.staff_id === setup.staffId,
     );
     expect(event.tenant_id).toBe(setup.tenantId);
     const after = await service.request('GET', `/staff/${setup.staffId}`, { token: setup.admin });

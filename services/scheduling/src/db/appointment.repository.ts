@@ -85,21 +85,6 @@ const columns = sql`a.id, a.tenant_id, a.outlet_id, a.customer_id, a.customer_na
       'price', x.price::text, 'currency', x.currency, 'price_source', x.price_source) ORDER BY x.position), '[]')
      FROM scheduling.appointment_services x WHERE x.appointment_id = a.id) AS services`;
 
-/**
- * Serialises every booking decision about these staff members: one transaction-scoped advisory lock each,
- * taken in sorted order so two multi-staff bookings can never wait on each other in a cycle.
- */
-export async function lockStaffSchedules(tx: Executor, staffIds: readonly string[]): Promise<void> {
-  for (const staffId of [...new Set(staffIds)].sort()) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('scheduling.staff'), hashtext(${staffId}))`);
-  }
-}
-
-/** Serialises the monthly plan-limit count of one tenant; always taken after the staff locks. */
-export async function lockTenantBookings(tx: Executor, tenantId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('scheduling.tenant'), hashtext(${tenantId}))`);
-}
-
 export async function countCreatedSince(executor: Executor, tenantId: string, since: Date): Promise<number> {
   const [row] = await selectRows<{ count: number }>(
     executor,

@@ -1,6 +1,6 @@
-import type { AppointmentStatus, EventEnvelope, PaymentCompletedV1 } from '@salon/contracts';
-import { causedBy, newEvent, type MessagingStore } from '@salon/messaging';
-import { conflict, type Executor } from '@salon/service-kit';
+import type { AppointmentStatus } from '@salon/contracts';
+import { newEvent } from '@salon/messaging';
+import { conflict } from '@salon/service-kit';
 import { findAppointment, setAppointmentStatus, type AppointmentRecord } from '../db/appointment.repository';
 import { canMove, holdsCapacity } from './appointment-rules';
 import { appointmentFor, type Booker } from './book-appointment';
@@ -63,7 +63,13 @@ export async function changeStatus(
         origin,
       ),
       ...(status === 'confirmed'
-        ? [newEvent('scheduling.appointment.confirmed.v1', { ...snapshot, payment_id: null }, origin)]
+        ? [
+            newEvent(
+              'scheduling.appointment.confirmed.v1',
+              { ...snapshot, payment_id: null, amount_paid: null },
+              origin,
+            ),
+          ]
         : []),
       ...(status === 'cancelled'
         ? [
@@ -81,51 +87,4 @@ export async function changeStatus(
     ]);
     return appointment;
   });
-}
-
-/**
- * commerce.payment.completed.v1 for an appointment: pending → confirmed (a confirmed one stays as it is);
- * a payment for an appointment no longer pending or confirmed publishes payment_orphaned for a refund.
- */
-export async function applyPaymentCompleted(
-  store: MessagingStore,
-  event: EventEnvelope,
-  tx: Executor,
-): Promise<void> {
-  const data = event.data as PaymentCompletedV1;
-  if (!data.appointment_id) return;
-  const current = await findAppointment(tx, data.tenant_id, data.appointment_id, { forUpdate: true });
-  if (!current) return;
-  const origin = causedBy(event, PRODUCER);
-  if (current.status === 'pending') {
-    await setAppointmentStatus(tx, data.tenant_id, current.id, 'confirmed', true, {
-      paymentId: data.payment_id,
-    });
-    const appointment = (await findAppointment(tx, data.tenant_id, current.id)) as AppointmentRecord;
-    const snapshot = appointmentSnapshot(appointment);
-    await store.enqueue(tx, [
-      newEvent('scheduling.appointment.confirmed.v1', { ...snapshot, payment_id: data.payment_id }, origin),
-      newEvent(
-        'scheduling.appointment.status_changed.v1',
-        { ...snapshot, previous_status: 'pending' },
-        origin,
-      ),
-    ]);
-    return;
-  }
-  if (holdsCapacity(current.status) || current.status === 'completed') return;
-  await store.enqueue(tx, [
-    newEvent(
-      'scheduling.appointment.payment_orphaned.v1',
-      {
-        appointment_id: current.id,
-        tenant_id: current.tenant_id,
-        payment_id: data.payment_id,
-        amount: data.amount,
-        currency: data.currency,
-        appointment_status: current.status,
-      },
-      origin,
-    ),
-  ]);
 }

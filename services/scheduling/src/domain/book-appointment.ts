@@ -17,14 +17,13 @@ import {
   countCreatedSince,
   findAppointment,
   insertAppointment,
-  lockStaffSchedules,
-  lockTenantBookings,
   moveAppointment,
   insertedRecord,
   type AppointmentRecord,
   type AppointmentWrite,
   type SegmentWrite,
 } from '../db/appointment.repository';
+import { lockStaffSchedules, lockTenantBookings } from '../db/locks.repository';
 import { loadBookingContext, type BookingContext } from '../db/booking-context.repository';
 import { isBookableService, type ServiceReplica } from '../db/replica.repository';
 import { pgCode } from '../db/rows';

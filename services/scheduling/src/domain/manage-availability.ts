@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   badRequest,
   conflict,
@@ -18,6 +17,8 @@ import {
   type AvailabilityRecord,
   type AvailabilityWrite,
 } from '../db/availability.repository';
+// Availability changes of one staff member are serialised with the staff member's bookings.
+import { lockStaff } from '../db/locks.repository';
 import { findStaff, type StaffRecord } from '../db/staff.repository';
 import {
   MAX_PATTERN_ENTRIES,
@@ -130,10 +131,6 @@ async function loadStaff(tx: Executor, tenantId: string, staffId: string): Promi
   if (staff.status === 'terminated') throw badRequest('Staff member is terminated');
   return staff;
 }
-
-/** Availability changes of one staff member are serialised with the staff member's bookings. */
-const lockStaff = (tx: Executor, staffId: string) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('scheduling.staff'), hashtext(${staffId}))`);
 
 const TYPE_ORDER: Record<AvailabilityType, number> = { working_hours: 0, blocked: 1, vacation: 1, break: 2 };
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { newEvent } from '@salon/messaging';
 import {
   AppError,
@@ -11,6 +10,7 @@ import {
 } from '@salon/service-kit';
 import { countAppointments } from '../db/appointment.repository';
 import { entriesOfStaff } from '../db/availability.repository';
+import { lockOutletStaff, lockStaff } from '../db/locks.repository';
 import { findOutlet, findServices } from '../db/replica.repository';
 import {
   countActiveStaffAtOutlet,
@@ -53,9 +53,7 @@ async function assertServices(tx: Executor, tenantId: string, serviceIds: string
 
 /** Per-outlet active staff limit of the plan, counted under the outlet's lock. */
 async function assertStaffLimit(deps: SchedulingDeps, tx: Executor, tenantId: string, outletId: string) {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtext('scheduling.outlet-staff'), hashtext(${outletId}))`,
-  );
+  await lockOutletStaff(tx, outletId);
   const current = await countActiveStaffAtOutlet(tx, tenantId, outletId);
   await deps.plans.assertWithinLimit(
     tx,
@@ -200,7 +198,7 @@ export async function terminate(
     if (!current) throw notFound('Staff member not found');
     if (current.status === 'terminated') return;
     // Under the staff member's booking lock, so no booking can slip in between the count and the update.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('scheduling.staff'), hashtext(${staffId}))`);
+    await lockStaff(tx, staffId);
     const upcoming = await countAppointments(tx, tenantId, {
       staffId,
       statuses: ['pending', 'confirmed'],
