@@ -1,4 +1,5 @@
 import { eventEnvelopeSchema, type EventEnvelope, type EventSchemas } from '@salon/contracts';
+import type { Logger } from 'pino';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy, type Subscription } from './bus';
 
 export type Outcome =
@@ -16,6 +17,7 @@ export async function handleDelivery(
   schemas: EventSchemas,
   content: string,
   attempt: number,
+  logger?: Logger,
 ): Promise<Outcome> {
   let envelope: EventEnvelope;
   let raw: unknown;
@@ -25,10 +27,21 @@ export async function handleDelivery(
   } catch (error) {
     return { kind: 'dead-letter', reason: 'invalid', error: messageOf(error), envelope: raw ?? content };
   }
+  // The event's correlation (the request that caused it) on every line about it, so one request id finds
+  // its effects in every service's log; `debug`, as a busy service handles thousands a second.
+  const trace = {
+    consumer: subscription.consumer,
+    event_id: envelope.id,
+    type: envelope.type,
+    correlation_id: envelope.correlation_id,
+    attempt,
+  };
   try {
     await subscription.handle(envelope);
+    logger?.debug(trace, 'event handled');
     return { kind: 'ack' };
   } catch (error) {
+    logger?.warn({ ...trace, err: messageOf(error) }, 'event handler failed');
     const policy = retryPolicyOf(subscription);
     if (attempt >= policy.maxAttempts) {
       return { kind: 'dead-letter', reason: 'exhausted', error: messageOf(error), envelope };

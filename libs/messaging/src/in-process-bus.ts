@@ -104,7 +104,13 @@ export class InProcessBus implements EventBus {
 
   private async process(queue: Queue, delivery: Delivery): Promise<void> {
     const { subscription } = queue;
-    const outcome = await handleDelivery(subscription, this.schemas, delivery.content, delivery.attempt);
+    const outcome = await handleDelivery(
+      subscription,
+      this.schemas,
+      delivery.content,
+      delivery.attempt,
+      this.options.logger,
+    );
     const type = (JSON.parse(delivery.content) as { type?: string }).type ?? 'unknown';
     eventsConsumed().inc({
       consumer: subscription.consumer,
@@ -112,9 +118,10 @@ export class InProcessBus implements EventBus {
       outcome: outcome.kind === 'dead-letter' ? 'dead_letter' : outcome.kind,
     });
     if (outcome.kind === 'retry') {
-      this.options.logger.warn(
-        { consumer: subscription.consumer, err: outcome.error },
-        'handler failed, retry scheduled',
+      // The failure itself was logged with the event's correlation where it was handled.
+      this.options.logger.debug(
+        { consumer: subscription.consumer, delay_ms: outcome.delayMs },
+        'retry scheduled',
       );
       this.at(Date.now() + outcome.delayMs, () =>
         this.enqueue(queue, { content: delivery.content, attempt: outcome.nextAttempt }),

@@ -275,7 +275,13 @@ export class RabbitBus implements EventBus {
     const { subscription } = active;
     const attempt = Number(message.properties.headers?.[HEADER_ATTEMPT] ?? 1);
     try {
-      const outcome = await handleDelivery(subscription, this.schemas, message.content.toString(), attempt);
+      const outcome = await handleDelivery(
+        subscription,
+        this.schemas,
+        message.content.toString(),
+        attempt,
+        this.options.logger,
+      );
       await this.settle(acks, subscription.consumer, message, outcome, attempt);
       eventsConsumed().inc({
         consumer: subscription.consumer,
@@ -314,7 +320,8 @@ export class RabbitBus implements EventBus {
           'x-last-error': outcome.error,
         },
       });
-      this.options.logger.warn({ consumer, attempt, err: outcome.error }, 'handler failed, retry scheduled');
+      // The failure itself was logged with the event's correlation where it was handled.
+      this.options.logger.debug({ consumer, attempt, delay_ms: outcome.delayMs }, 'retry scheduled');
     } else if (outcome.kind === 'dead-letter') {
       const publisher = await this.publishChannel();
       await this.confirmPublish(
