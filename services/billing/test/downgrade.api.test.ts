@@ -81,9 +81,7 @@ describe('downgrade: scheduled, cancelled, applied by the job on its date', () =
     expect((await current(tenant)).plan_type).toBe('PRO');
     const event = await events.next(
       'billing.subscription.changed.v1',
-      (e) =>
-        (e.data as { tenant_id: string; plan: string }).tenant_id === tenant.tenantId &&
-        (e.data as { plan: string }).plan === 'PRO',
+      ({ data }) => data.tenant_id === tenant.tenantId && data.plan === 'PRO',
     );
     expect(event.data).toMatchObject({ plan: 'PRO', limits: { max_services: 50 }, version: 3 });
   });
@@ -178,9 +176,7 @@ describe('periods that end unpaid: past_due, expired after the grace; FREE renew
     });
     const pastDue = await events.next(
       'billing.subscription.changed.v1',
-      (e) =>
-        (e.data as { tenant_id: string; status: string }).tenant_id === pro.tenantId &&
-        (e.data as { status: string }).status === 'past_due',
+      ({ data }) => data.tenant_id === pro.tenantId && data.status === 'past_due',
     );
     expect(pastDue.data).toMatchObject({ plan: 'PRO', status: 'past_due' });
     expect(await current(free)).toMatchObject({
@@ -202,9 +198,7 @@ describe('periods that end unpaid: past_due, expired after the grace; FREE renew
     });
     const expired = await events.next(
       'billing.subscription.changed.v1',
-      (e) =>
-        (e.data as { tenant_id: string; plan: string }).tenant_id === pro.tenantId &&
-        (e.data as { status: string }).status === 'expired',
+      ({ data }) => data.tenant_id === pro.tenantId && data.status === 'expired',
     );
     expect(expired.data).toMatchObject({ plan: 'FREE', status: 'expired', limits: { max_services: 10 } });
 

@@ -23,10 +23,10 @@ describe('subscriptions: registration, current, cancel, deactivate and activate'
   afterAll(() => service.stop());
 
   const changed = (tenantId: string, version: number) =>
-    events.next('billing.subscription.changed.v1', (event) => {
-      const data = event.data as { tenant_id: string; version: number };
-      return data.tenant_id === tenantId && data.version === version;
-    });
+    events.next(
+      'billing.subscription.changed.v1',
+      ({ data }) => data.tenant_id === tenantId && data.version === version,
+    );
 
   it('creates the FREE subscription under the id identity chose and publishes the full snapshot', async () => {
     const tenant = newTenant(service);
@@ -86,7 +86,7 @@ describe('subscriptions: registration, current, cancel, deactivate and activate'
     });
     await new Promise((resolve) => setImmediate(resolve));
     expect(
-      events.events.filter((e) => (e.data as { tenant_id: string }).tenant_id === tenant.tenantId),
+      events.of('billing.subscription.changed.v1').filter(({ data }) => data.tenant_id === tenant.tenantId),
     ).toHaveLength(1);
   });
 
@@ -261,9 +261,8 @@ describe('subscriptions: registration, current, cancel, deactivate and activate'
     expect(response.body.published).toBeGreaterThanOrEqual(1);
     await waitFor(
       () =>
-        events.events.filter(
-          (event) => (event.data as { tenant_id: string; version: number }).tenant_id === tenant.tenantId,
-        ).length === 2,
+        events.of('billing.subscription.changed.v1').filter(({ data }) => data.tenant_id === tenant.tenantId)
+          .length === 2,
     );
   });
 

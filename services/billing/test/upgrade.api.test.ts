@@ -31,10 +31,10 @@ describe('upgrade and renewal through a commerce invoice', () => {
   });
 
   const changed = (tenantId: string, version: number) =>
-    events.next('billing.subscription.changed.v1', (event) => {
-      const data = event.data as { tenant_id: string; version: number };
-      return data.tenant_id === tenantId && data.version === version;
-    });
+    events.next(
+      'billing.subscription.changed.v1',
+      ({ data }) => data.tenant_id === tenantId && data.version === version,
+    );
   const current = async (tenant: Tenant) =>
     (await service.request('GET', '/subscriptions/current', { token: tenant.admin })).body;
   const paid = (

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AppointmentSnapshot } from '@salon/contracts';
 import { selectRows, type Executor } from '@salon/service-kit';
 
 /** Replica rows are applied only when newer than the version held (out-of-order delivery is harmless). */
@@ -61,6 +62,16 @@ export async function upsertAppointment(
       appointment_date = EXCLUDED.appointment_date, status = EXCLUDED.status, version = EXCLUDED.version
     WHERE billing.appointments.version < EXCLUDED.version`);
 }
+
+/** Any scheduling.appointment.* snapshot: its date and status (the month's non-cancelled ones count). */
+export const upsertAppointmentSnapshot = (tx: Executor, snapshot: AppointmentSnapshot): Promise<void> =>
+  upsertAppointment(tx, {
+    appointment_id: snapshot.appointment_id,
+    tenant_id: snapshot.tenant_id,
+    appointment_date: snapshot.appointment_date,
+    status: snapshot.status,
+    version: snapshot.version,
+  });
 
 export interface UsageCounts {
   outlets: number;

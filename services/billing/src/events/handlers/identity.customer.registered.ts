@@ -1,0 +1,6 @@
+import type { InboxHandler } from '@salon/messaging';
+import { upsertCustomer } from '../../db/usage.repository';
+
+/** Which tenant a customer belongs to (quota overrides). */
+export const onIdentityCustomerRegistered: InboxHandler<'identity.customer.registered.v1'> = (data, { tx }) =>
+  upsertCustomer(tx, data.customer_id, data.tenant_id);

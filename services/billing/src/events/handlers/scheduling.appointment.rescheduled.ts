@@ -1,0 +1,8 @@
+import type { InboxHandler } from '@salon/messaging';
+import { upsertAppointmentSnapshot } from '../../db/usage.repository';
+
+/** The appointment's date and status: the month's non-cancelled appointments count. */
+export const onSchedulingAppointmentRescheduled: InboxHandler<'scheduling.appointment.rescheduled.v1'> = (
+  data,
+  { tx },
+) => upsertAppointmentSnapshot(tx, data);
