@@ -165,6 +165,50 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     expect(h.smtp.messages.filter((m) => m.to === booked.customer_email)).toHaveLength(1);
   });
 
+  it('scheduled notifications keep the correlation id of the event that scheduled them', async () => {
+    const tenant = await seedTenant(h.service);
+    const booked = appointment(tenant, days(40));
+    const correlationsOf = async () =>
+      (
+        await selectRows<{ correlation_id: string | null }>(
+          h.service.database.db.orm,
+          sql`SELECT correlation_id FROM notifications.scheduled_notifications WHERE tenant_id = ${tenant.tenantId}`,
+        )
+      ).map((row) => row.correlation_id);
+    const origin = (correlationId: string) => ({
+      producer: 'scheduling',
+      tenantId: tenant.tenantId,
+      correlationId,
+    });
+    await h.service.testBus.bus.publish([
+      newEvent('scheduling.appointment.created.v1', booked, origin('booking-request')),
+    ]);
+    await waitFor(async () => (await correlationsOf()).length === 2);
+    expect(await correlationsOf()).toEqual(['booking-request', 'booking-request']);
+    const moved = appointment(tenant, days(41), {
+      appointment_id: booked.appointment_id,
+      customer_id: booked.customer_id,
+      customer_email: booked.customer_email,
+    });
+    await h.service.testBus.bus.publish([
+      newEvent(
+        'scheduling.appointment.rescheduled.v1',
+        {
+          ...moved,
+          version: 2,
+          previous: {
+            appointment_date: booked.appointment_date,
+            start_time: booked.start_time,
+            end_time: booked.end_time,
+            starts_at: booked.starts_at,
+          },
+        },
+        origin('reschedule-request'),
+      ),
+    ]);
+    await waitFor(async () => (await correlationsOf()).every((id) => id === 'reschedule-request'));
+  });
+
   it('a channel over its monthly quota is blocked while the others send', async () => {
     const tenant = await seedTenant(h.service);
     // FREE plan (no subscription event yet): 100 e-mails a month, all used

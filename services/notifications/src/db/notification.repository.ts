@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { newId, selectRows, type Executor } from '@salon/service-kit';
+import { newId, selectRows, textArray, type Executor } from '@salon/service-kit';
 import type { Channel } from '../channels/channel';
 import type { NotificationKind, NotificationStatus } from '../domain/notification-rules';
 
@@ -24,6 +24,8 @@ export interface NotificationRow {
   sent_via: Channel[];
   failed_channels: Array<{ channel: Channel; reason: string; error?: string }>;
   last_error: string | null;
+  /** The correlation id of the event or request that scheduled it; its task carries it. */
+  correlation_id: string | null;
 }
 
 const T = sql`notifications.scheduled_notifications`;
@@ -38,11 +40,11 @@ export async function insertNotification(tx: Executor, n: NewNotification): Prom
   const [row] = await selectRows<NotificationRow>(
     tx,
     sql`INSERT INTO ${T} (id, tenant_id, kind, status, tier, scheduled_at, recipient_type, recipient_id, recipient,
-          channels, template, payload, appointment_id, dedupe_key, promoted_at)
+          channels, template, payload, appointment_id, dedupe_key, correlation_id, promoted_at)
         VALUES (${newId()}, ${n.tenant_id}, ${n.kind}, ${n.status}, ${n.status === 'PENDING' ? 'DATABASE' : 'TASK_QUEUE'},
           ${n.scheduled_at.toISOString()}, ${n.recipient_type}, ${n.recipient_id}, ${JSON.stringify(n.recipient)}::jsonb,
-          ${`{${n.channels.join(',')}}`}::text[], ${n.template}, ${JSON.stringify(n.payload)}::jsonb, ${n.appointment_id},
-          ${n.dedupe_key}, ${n.status === 'PROMOTED' ? sql`now()` : null})
+          ${textArray(n.channels)}, ${n.template}, ${JSON.stringify(n.payload)}::jsonb, ${n.appointment_id},
+          ${n.dedupe_key}, ${n.correlation_id}, ${n.status === 'PROMOTED' ? sql`now()` : null})
         ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
         RETURNING *`,
   );
@@ -78,12 +80,16 @@ export async function setStatus(tx: Executor, id: string, status: NotificationSt
 export async function reschedule(
   tx: Executor,
   id: string,
-  scheduledAt: Date,
-  status: 'PENDING' | 'PROMOTED' | 'CANCELLED',
+  {
+    scheduledAt,
+    status,
+    correlationId,
+  }: { scheduledAt: Date; status: 'PENDING' | 'PROMOTED' | 'CANCELLED'; correlationId: string | null },
 ): Promise<NotificationRow> {
   const [row] = await selectRows<NotificationRow>(
     tx,
     sql`UPDATE ${T} SET scheduled_at = ${scheduledAt.toISOString()}, version = version + 1, status = ${status},
+          correlation_id = ${correlationId},
           tier = ${status === 'PENDING' ? 'DATABASE' : 'TASK_QUEUE'}, retry_count = 0, sent_via = '{}',
           failed_channels = '[]', last_error = NULL,
           promoted_at = ${status === 'PROMOTED' ? sql`now()` : null}, updated_at = now()
@@ -103,7 +109,7 @@ export async function recordOutcome(
   },
 ): Promise<void> {
   await tx.execute(
-    sql`UPDATE ${T} SET status = ${outcome.status}, sent_via = ${`{${outcome.sentVia.join(',')}}`}::text[],
+    sql`UPDATE ${T} SET status = ${outcome.status}, sent_via = ${textArray(outcome.sentVia)},
           failed_channels = ${JSON.stringify(outcome.failed)}::jsonb, last_error = ${outcome.lastError},
           completed_at = CASE WHEN ${outcome.status} = 'COMPLETED' THEN now() ELSE completed_at END, updated_at = now()
         WHERE id = ${id}`,

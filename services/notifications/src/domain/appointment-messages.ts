@@ -1,4 +1,5 @@
 import type { AppointmentConfirmedV1, AppointmentSnapshot } from '@salon/contracts';
+import type { EventOrigin } from '@salon/messaging';
 import type { Executor } from '@salon/service-kit';
 import type { Channel } from '../channels/channel';
 import * as repo from '../db/notification.repository';
@@ -49,12 +50,12 @@ export async function scheduleReminders(
   deps: NotificationsDeps,
   tx: Executor,
   appointment: AppointmentSnapshot,
-  correlationId: string,
+  origin: EventOrigin,
 ): Promise<void> {
   if (appointment.customer_id === null && !appointment.customer_email && !appointment.customer_phone) return;
   const now = deps.clock.now();
   for (const { key, at } of reminders(deps, appointment))
-    if (at > now) await scheduleNotification(deps, tx, reminderInput(appointment, key, at), correlationId);
+    if (at > now) await scheduleNotification(deps, tx, reminderInput(appointment, key, at), origin);
 }
 
 /** A rescheduled appointment: the reminders move (their version grows, so tasks already on the ladder skip). */
@@ -62,10 +63,10 @@ export async function moveReminders(
   deps: NotificationsDeps,
   tx: Executor,
   appointment: AppointmentSnapshot,
-  correlationId: string,
+  origin: EventOrigin,
 ): Promise<void> {
   for (const { key, at } of reminders(deps, appointment))
-    await rescheduleNotification(deps, tx, reminderInput(appointment, key, at), correlationId);
+    await rescheduleNotification(deps, tx, reminderInput(appointment, key, at), origin);
 }
 
 /** A cancelled appointment: its messages still waiting become CANCELLED. */
@@ -85,7 +86,7 @@ export async function scheduleBookingConfirmation(
   deps: NotificationsDeps,
   tx: Executor,
   confirmed: AppointmentConfirmedV1,
-  correlationId: string,
+  origin: EventOrigin,
 ): Promise<void> {
   const { tenant_id, appointment_id, version } = confirmed;
   const common = { tenant_id, scheduled_at: deps.clock.now(), appointment_id };
@@ -107,7 +108,7 @@ export async function scheduleBookingConfirmation(
       },
       dedupe_key: `confirmation:${appointment_id}:v${version}`,
     },
-    correlationId,
+    origin,
   );
   const staffIds = [...new Set(confirmed.services.map((line) => line.staff_id))];
   for (const staffId of staffIds) {
@@ -131,7 +132,7 @@ export async function scheduleBookingConfirmation(
         payload: { payment_id: confirmed.payment_id },
         dedupe_key: `staff-notice:${appointment_id}:v${version}:${staffId}`,
       },
-      correlationId,
+      origin,
     );
   }
 }

@@ -1,5 +1,5 @@
 import type { AppointmentSnapshot } from '@salon/contracts';
-import { badRequest, notFound, type RequestContext } from '@salon/service-kit';
+import type { RequestContext } from '@salon/service-kit';
 import type { Channel } from '../channels/channel';
 import * as repo from '../db/notification.repository';
 import * as replicas from '../db/replica.repository';
@@ -10,8 +10,6 @@ import {
   channelQuota,
   outcomeStatus,
   permittedChannels,
-  retryDecision,
-  triggerSkipReason,
   usageMonth,
   type NotificationKind,
   type Preferences,
@@ -154,8 +152,12 @@ async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
   return { recipient, preferences, message: renderTemplate(row.kind, language, context) };
 }
 
-/** PROCESSING → COMPLETED (some or all channels sent) or FAILED (none sent). */
-async function execute(deps: NotificationsDeps, ctx: RequestContext, row: repo.NotificationRow) {
+/** Sends a claimed (PROCESSING) notification: PROCESSING → COMPLETED (some or all channels sent) or FAILED (none sent). */
+export async function executeNotification(
+  deps: NotificationsDeps,
+  ctx: RequestContext,
+  row: repo.NotificationRow,
+) {
   const { recipient, preferences, message } = await prepare(deps, row);
   const result = await sendOnChannels(deps, {
     tenantId: row.tenant_id,
@@ -179,96 +181,7 @@ async function execute(deps: NotificationsDeps, ctx: RequestContext, row: repo.N
   return { status, ...result, lastError };
 }
 
-export type TriggerResult =
-  | { status: 'skipped'; reason: string; notification_id: string }
-  | { status: 'success'; notification_id: string; sent_via: Channel[]; message: string }
-  | { status: 'error'; notification_id: string; error: string };
-
-/**
- * The trigger endpoint and the task consumer: skip when the version differs (rescheduled) or the status is not
- * PROMOTED; otherwise PROCESSING under the row lock (so one of two concurrent triggers wins) and send.
- */
-export async function triggerNotification(
-  deps: NotificationsDeps,
-  ctx: RequestContext,
-  input: { id: string; tenantId?: string; version: number; source: 'webhook' | 'task' },
-): Promise<TriggerResult> {
-  const claimed = await deps.db.withTx(async (tx) => {
-    const row = await repo.findForUpdate(tx, input.id);
-    if (!row || (input.tenantId !== undefined && row.tenant_id !== input.tenantId))
-      return { skip: 'Scheduled notification not found', row: null } as const;
-    const reason = triggerSkipReason(row, input.version);
-    if (reason) {
-      await repo.audit(tx, {
-        tenantId: row.tenant_id,
-        notificationId: row.id,
-        action: 'trigger_skipped',
-        details: { reason, version: input.version, source: input.source },
-      });
-      return { skip: reason, row } as const;
-    }
-    await repo.setStatus(tx, row.id, 'PROCESSING');
-    return { skip: null, row } as const;
-  });
-  if (claimed.skip !== null) {
-    if (!claimed.row) return { status: 'error', notification_id: input.id, error: claimed.skip };
-    return { status: 'skipped', reason: claimed.skip, notification_id: input.id };
-  }
-  const outcome = await execute(deps, ctx, claimed.row);
-  if (outcome.status === 'FAILED')
-    return { status: 'error', notification_id: input.id, error: outcome.lastError ?? 'All channels failed' };
-  return {
-    status: 'success',
-    notification_id: input.id,
-    sent_via: outcome.sent,
-    message: describe(outcome.sent, outcome.failed),
-  };
-}
-
-const describe = (sent: Channel[], failed: FailedChannel[]) =>
+/** The success message: the channels sent on, and why the others were not. */
+export const describeOutcome = (sent: Channel[], failed: FailedChannel[]) =>
   `Sent via ${sent.join(', ')}` +
   (failed.length ? `; not sent via ${failed.map((f) => `${f.channel} (${f.reason})`).join(', ')}` : '');
-
-/** Spec retry: FAILED only, at most NOTIFICATION_MAX_RETRIES unless force; audit entry; send again now. */
-export async function retryNotification(
-  deps: NotificationsDeps,
-  ctx: RequestContext,
-  { id, force }: { id: string; force: boolean },
-) {
-  const row = await deps.db.withTx(async (tx) => {
-    const found = await repo.findForUpdate(tx, id);
-    if (!found) throw notFound('Scheduled notification not found');
-    const decision = retryDecision(
-      found.status,
-      found.retry_count,
-      deps.config.NOTIFICATION_MAX_RETRIES,
-      force,
-    );
-    if (!decision.ok) throw badRequest(decision.detail);
-    const retryCount = await repo.markForRetry(tx, id);
-    await repo.audit(tx, {
-      tenantId: found.tenant_id,
-      notificationId: id,
-      action: 'retry',
-      details: { retry_count: retryCount, force, previous_error: found.last_error },
-    });
-    await repo.setStatus(tx, id, 'PROCESSING');
-    return { ...found, retry_count: retryCount };
-  });
-  const outcome = await execute(deps, ctx, row);
-  if (outcome.status === 'FAILED')
-    return {
-      status: 'error' as const,
-      notification_id: id,
-      retry_count: row.retry_count,
-      sent_via: outcome.sent,
-      error: outcome.lastError ?? 'All channels failed',
-    };
-  return {
-    status: 'success' as const,
-    notification_id: id,
-    retry_count: row.retry_count,
-    sent_via: outcome.sent,
-    message: describe(outcome.sent, outcome.failed),
-  };
-}

@@ -2,31 +2,34 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { notificationsApi, objectIdSchema } from '@salon/contracts';
 import { contextOf, parseInput, requireInternalToken } from '@salon/service-kit';
-import { retryNotification, triggerNotification } from '../domain/deliver-notification';
 import type { NotificationsDeps } from '../domain/deps';
-import { notificationsHealth, promoteNotifications, promotionStats } from '../domain/promote-notifications';
+import { notificationsHealth } from '../domain/notifications-health';
+import { promoteNotifications } from '../domain/promote-notifications';
+import { promotionStats } from '../domain/promotion-stats';
+import { retryNotification } from '../domain/retry-notification';
+import { triggerNotification } from '../domain/trigger-notification';
+import {
+  healthView,
+  promotionRunView,
+  promotionStatsView,
+  triggerErrorView,
+  webhookErrorView,
+} from './webhook.view';
 
 const { triggerBody, retryBody } = notificationsApi;
 const retryPath = z.object({ notification_id: objectIdSchema });
-
-const timestamp = () => new Date().toISOString();
-const errorBody = (error: unknown) => ({
-  status: 'error',
-  error: error instanceof Error ? error.message : String(error),
-  timestamp: timestamp(),
-});
 
 /** The spec's internal notification webhooks, behind the X-Internal-Token credential (404 without it). */
 export function webhookRoutes(deps: NotificationsDeps): Router {
   const router = Router();
   router.use('/webhooks/notifications', requireInternalToken(deps.config.INTERNAL_TOKEN));
 
-  router.post('/webhooks/notifications/promote', async (_req, res) => {
+  router.post('/webhooks/notifications/promote', async (req, res) => {
     try {
-      res.json({ status: 'success', stats: await promoteNotifications(deps), timestamp: timestamp() });
+      res.json(promotionRunView(await promoteNotifications(deps, contextOf(req))));
     } catch (error) {
       deps.logger.error({ err: error }, 'promotion run failed');
-      res.json(errorBody(error));
+      res.json(webhookErrorView(error));
     }
   });
 
@@ -43,7 +46,7 @@ export function webhookRoutes(deps: NotificationsDeps): Router {
       );
     } catch (error) {
       deps.logger.error({ err: error }, 'trigger failed');
-      res.json({ status: 'error', notification_id: body.scheduled_notification_id, error: String(error) });
+      res.json(triggerErrorView(body.scheduled_notification_id, error));
     }
   });
 
@@ -53,16 +56,16 @@ export function webhookRoutes(deps: NotificationsDeps): Router {
     res.json(await retryNotification(deps, contextOf(req), { id: notification_id, force: force ?? false }));
   });
 
-  router.get('/webhooks/notifications/promotion-stats', async (_req, res) => {
+  router.get('/webhooks/notifications/promotion-stats', async (req, res) => {
     try {
-      res.json({ status: 'success', ...(await promotionStats(deps)), timestamp: timestamp() });
+      res.json(promotionStatsView(await promotionStats(deps, contextOf(req))));
     } catch (error) {
-      res.json(errorBody(error));
+      res.json(webhookErrorView(error));
     }
   });
 
-  router.get('/webhooks/notifications/health', async (_req, res) => {
-    res.json({ ...(await notificationsHealth(deps)), timestamp: timestamp() });
+  router.get('/webhooks/notifications/health', async (req, res) => {
+    res.json(healthView(await notificationsHealth(deps, contextOf(req))));
   });
 
   return router;

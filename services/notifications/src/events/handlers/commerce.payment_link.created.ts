@@ -1,5 +1,5 @@
-import type { InboxHandler } from '@salon/messaging';
-import type { NotificationsDeps } from '../../domain/deps';
+import { causedBy, type InboxHandler } from '@salon/messaging';
+import { PRODUCER, type NotificationsDeps } from '../../domain/deps';
 import { scheduleNotification } from '../../domain/schedule-notification';
 
 /** commerce.payment_link.created.v1: the link on the channels the event names (e-mail, WhatsApp, SMS). */
@@ -32,6 +32,6 @@ export const onCommercePaymentLinkCreated =
         appointment_id: null,
         dedupe_key: `payment-link:${data.payment_id}`,
       },
-      event.correlation_id,
+      causedBy(event, PRODUCER),
     );
   };

@@ -1,6 +1,6 @@
 import type { DirectHandler } from '@salon/messaging';
 import { systemContext } from '@salon/service-kit';
-import { triggerNotification } from '../../domain/deliver-notification';
+import { triggerNotification } from '../../domain/trigger-notification';
 import type { NotificationsDeps } from '../../domain/deps';
 
 /**

@@ -1,6 +1,6 @@
-import type { InboxHandler } from '@salon/messaging';
+import { causedBy, type InboxHandler } from '@salon/messaging';
 import { isCancelled, keepAppointment, scheduleBookingConfirmation } from '../../domain/appointment-messages';
-import type { NotificationsDeps } from '../../domain/deps';
+import { PRODUCER, type NotificationsDeps } from '../../domain/deps';
 
 /**
  * scheduling.appointment.confirmed.v1 (paid, or confirmed by the staff): the replica, the customer's booking
@@ -12,5 +12,5 @@ export const onSchedulingAppointmentConfirmed =
   (deps: NotificationsDeps): InboxHandler<'scheduling.appointment.confirmed.v1'> =>
   async (data, { tx, event }) => {
     if (!(await keepAppointment(tx, data)) && (await isCancelled(tx, data))) return;
-    await scheduleBookingConfirmation(deps, tx, data, event.correlation_id);
+    await scheduleBookingConfirmation(deps, tx, data, causedBy(event, PRODUCER));
   };
