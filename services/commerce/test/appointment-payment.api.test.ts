@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { AppointmentSnapshot, EventEnvelope } from '@salon/contracts';
+import type { AppointmentSnapshot } from '@salon/contracts';
 import { appointmentSnapshotFixture, captureEvents, setTenantPlan, type EventCapture } from '@salon/testing';
 import { newId, selectRows } from '@salon/service-kit';
 import { appointmentCharge } from '../src/domain/payment-rules';
-import { applyAppointmentEvent } from '../src/events/handlers/scheduling';
-import { addCustomer, addTenant, newTenant, onPlan, startCommerce, type CommerceHarness } from './helpers';
+import { onSchedulingAppointmentCreated } from '../src/events/handlers/scheduling.appointment.created';
+import {
+  addCustomer,
+  addTenant,
+  handleInbox,
+  newTenant,
+  onPlan,
+  startCommerce,
+  type CommerceHarness,
+} from './helpers';
 
 describe('appointmentCharge', () => {
   it.each([
@@ -70,8 +78,13 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
       customer_id: customer,
       status,
     });
-    const event = { type: 'scheduling.appointment.created.v1', data: snapshot } as unknown as EventEnvelope;
-    const deliver = () => harness.service.running.context.db.withTx((tx) => applyAppointmentEvent(event, tx));
+    const deliver = () =>
+      handleInbox(
+        harness.service,
+        'scheduling.appointment.created.v1',
+        onSchedulingAppointmentCreated,
+        snapshot,
+      );
     if (delivered) await deliver();
     const token = tenant.customerToken(customer);
     const pay = (body: Record<string, unknown> = {}, as = token) =>
@@ -147,7 +160,7 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
     await harness.sandbox.idle();
     const event = await events.next(
       'commerce.payment.completed.v1',
-      (e) => (e.data as { appointment_id?: string }).appointment_id === appointmentId,
+      (e) => e.data.appointment_id === appointmentId,
     );
     expect(event.data).toMatchObject({ payment_id: response.body.payment_id, amount: '105000.00' });
     const ledger = await selectRows<{ net_amount: string }>(
@@ -176,10 +189,7 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
     const view = await wallet(whole.token);
     expect(view.balance).toBe('150000.00');
     expect(view.transactions.map((t: { kind: string }) => t.kind)).toEqual(['debit', 'credit']);
-    await events.next(
-      'commerce.payment.completed.v1',
-      (e) => (e.data as { payment_id: string }).payment_id === paid.body.payment_id,
-    );
+    await events.next('commerce.payment.completed.v1', (e) => e.data.payment_id === paid.body.payment_id);
     expect((await whole.pay()).status).toBe(409);
   });
 

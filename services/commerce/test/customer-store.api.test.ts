@@ -137,7 +137,7 @@ describe('customer package store and staff payment links', () => {
 
       const event = await events.next(
         'commerce.payment_link.created.v1',
-        (e) => (e.data as { invoice_id: string }).invoice_id === response.body.invoice.id,
+        (e) => e.data.invoice_id === response.body.invoice.id,
       );
       expect(event.data).toEqual({
         tenant_id: tenantId,

@@ -3,14 +3,15 @@ import type { EventEnvelope } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId, selectRows } from '@salon/service-kit';
 import { appointmentSnapshotFixture, waitFor } from '@salon/testing';
-import { applyAppointmentEvent } from '../src/events/handlers/scheduling';
-import { applyPaymentOrphaned } from '../src/events/handlers/payments';
+import { onSchedulingAppointmentCreated } from '../src/events/handlers/scheduling.appointment.created';
+import { onSchedulingAppointmentPaymentOrphaned } from '../src/events/handlers/scheduling.appointment.payment_orphaned';
 import {
   addCustomer,
   addOutlet,
   addService,
   addTenant,
   createdPackage,
+  handleInbox,
   newTenant,
   type CommerceHarness,
   startCommerce,
@@ -53,8 +54,12 @@ describe('customer erasure and refunds of orphaned payments', () => {
       tenant_id: tenantId,
       customer_id: customerId,
     });
-    const event = { type: 'scheduling.appointment.created.v1', data: snapshot } as unknown as EventEnvelope;
-    await harness.service.running.context.db.withTx((tx) => applyAppointmentEvent(event, tx));
+    await handleInbox(
+      harness.service,
+      'scheduling.appointment.created.v1',
+      onSchedulingAppointmentCreated,
+      snapshot,
+    );
     return appointmentId;
   }
 
@@ -275,7 +280,12 @@ describe('customer erasure and refunds of orphaned payments', () => {
 
     // A second delivery (another event id, past the inbox) changes nothing.
     const again = orphaned(tenantId, appointmentId, payment.payment_id, payment.amount);
-    await harness.service.running.context.db.withTx((tx) => applyPaymentOrphaned(again, tx));
+    await handleInbox(
+      harness.service,
+      'scheduling.appointment.payment_orphaned.v1',
+      onSchedulingAppointmentPaymentOrphaned,
+      again.data,
+    );
     expect((await walletOf(token)).balance).toBe('105600.00');
     expect(await ledger()).toHaveLength(2);
     const audits = await rows(

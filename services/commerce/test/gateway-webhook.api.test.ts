@@ -177,7 +177,7 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
     });
     await events.next(
       'commerce.payment.completed.v1',
-      (e) => (e.data as { customer_package_id?: string }).customer_package_id === customerPackageId,
+      (e) => e.data.customer_package_id === customerPackageId,
     );
 
     // SETTLED later is the same payment; EXPIRED out of order cannot move a paid invoice back.
@@ -257,10 +257,7 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
       sql`SELECT status FROM commerce.payments WHERE id = ${paymentId}`,
     );
     expect(payment?.status).toBe('COMPLETED');
-    const event = await events.next(
-      'commerce.payment.completed.v1',
-      (e) => (e.data as { payment_id: string }).payment_id === paymentId,
-    );
+    const event = await events.next('commerce.payment.completed.v1', (e) => e.data.payment_id === paymentId);
     expect(event.data).toMatchObject({
       appointment_id: appointmentId,
       amount: '105000.00',

@@ -1,18 +1,27 @@
 import {
-  type EventEnvelope,
   type CustomerRegisteredV1,
+  type EventData,
+  type EventType,
   type PlanType,
   type ServiceUpsertedV1,
 } from '@salon/contracts';
-import { newEvent } from '@salon/messaging';
+import { newEvent, type InboxHandler } from '@salon/messaging';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provider';
 import { newId } from '@salon/service-kit';
-import { serviceUpsertedFixture, startTestService, setTenantPlan, type TestService } from '@salon/testing';
+import {
+  serviceUpsertedFixture,
+  startTestService,
+  setTenantPlan,
+  tenantSettingsFixture,
+  type TestService,
+} from '@salon/testing';
 import { commerceService } from '../src/definition';
-import { applyServiceUpserted } from '../src/events/handlers/catalog';
-import { applyCustomerEvent, applyOutletEvent, applyTenantEvent } from '../src/events/handlers/identity';
+import { onCatalogServiceUpserted } from '../src/events/handlers/catalog.service.upserted';
+import { onIdentityCustomerRegistered } from '../src/events/handlers/identity.customer.registered';
+import { onIdentityOutletUpserted } from '../src/events/handlers/identity.outlet.upserted';
+import { onIdentityTenantRegistered } from '../src/events/handlers/identity.tenant.registered';
 
 export const PROVIDER_SECRET = 'xnd_development_commerce_tests';
 export const CALLBACK_TOKEN = 'commerce-callback-token-0123456789';
@@ -96,22 +105,43 @@ async function startPrefixProxy(prefix: string) {
   return proxy;
 }
 
+/**
+ * Runs an inbox handler on `data` in a transaction of its own, as the inbox would (after-commit work runs once
+ * the transaction has committed); the bus path is covered by the tests that publish.
+ */
+export async function handleInbox<T extends EventType>(
+  service: TestService,
+  type: T,
+  handler: InboxHandler<T>,
+  data: EventData<T>,
+  producer = 'test',
+): Promise<void> {
+  const event = newEvent(type, data, { producer, tenantId: null });
+  const afterCommit: Array<() => Promise<void>> = [];
+  await service.running.context.db.withTx((tx) =>
+    handler(data, { tx, event, afterCommit: (work) => void afterCommit.push(work) }),
+  );
+  for (const work of afterCommit) await work();
+}
+
 /** Adds the tenant to commerce's replica (as identity's event would): its payment gateway is then enabled. */
 export async function addTenant(service: TestService, tenantId: string): Promise<void> {
-  const event = {
-    type: 'identity.tenant.registered.v1',
+  await handleInbox(service, 'identity.tenant.registered.v1', onIdentityTenantRegistered, {
     tenant_id: tenantId,
-    data: {
-      tenant_id: tenantId,
-      name: 'Salon Ana',
-      email: `owner-${tenantId}@example.com`,
-      settings: { currency: 'IDR', wallet_enabled: true },
-      is_active: true,
-      version: 1,
-      created_at: new Date().toISOString(),
-    },
-  } as unknown as EventEnvelope;
-  await service.running.context.db.withTx((tx) => applyTenantEvent(event, tx));
+    name: 'Salon Ana',
+    slug: `salon-ana-${tenantId}`,
+    email: `owner-${tenantId}@example.com`,
+    phone: null,
+    is_active: true,
+    settings: tenantSettingsFixture({ currency: 'IDR', wallet_enabled: true }),
+    subscription_id: newId(),
+    client_partner_id: `partner-${tenantId}`,
+    client_partner_number: '1',
+    admin_user_id: newId(),
+    admin_email: `owner-${tenantId}@example.com`,
+    created_at: new Date().toISOString(),
+    version: 1,
+  });
 }
 
 /** The tenant on `plan` in this service's replica (see libs/testing `setTenantPlan`). */
@@ -135,15 +165,16 @@ export async function addService(
   overrides: Partial<ServiceUpsertedV1> = {},
 ): Promise<string> {
   const data = serviceData(tenantId, overrides);
-  const event = newEvent('catalog.service.upserted.v1', data, { producer: 'catalog', tenantId });
-  await service.running.context.db.withTx((tx) => applyServiceUpserted(event, tx));
+  await handleInbox(service, 'catalog.service.upserted.v1', onCatalogServiceUpserted, data, 'catalog');
   return data.service_id;
 }
 
 export async function addOutlet(service: TestService, tenantId: string): Promise<string> {
   const outletId = newId();
-  const event = newEvent(
+  await handleInbox(
+    service,
     'identity.outlet.upserted.v1',
+    onIdentityOutletUpserted,
     {
       outlet_id: outletId,
       tenant_id: tenantId,
@@ -157,9 +188,8 @@ export async function addOutlet(service: TestService, tenantId: string): Promise
       updated_at: new Date().toISOString(),
       version: 1,
     },
-    { producer: 'identity', tenantId },
+    'identity',
   );
-  await service.running.context.db.withTx((tx) => applyOutletEvent(event, tx));
   return outletId;
 }
 
@@ -190,13 +220,13 @@ export async function addCustomer(
   overrides: Partial<CustomerRegisteredV1> = {},
 ) {
   const data = customerData(tenantId, overrides);
-  // Only `data` is read; the bus path is covered by replicas.api.test.
-  const event = {
-    type: 'identity.customer.registered.v1',
-    tenant_id: tenantId,
+  await handleInbox(
+    service,
+    'identity.customer.registered.v1',
+    onIdentityCustomerRegistered,
     data,
-  } as unknown as EventEnvelope;
-  await service.running.context.db.withTx((tx) => applyCustomerEvent(event, tx));
+    'identity',
+  );
   return data.customer_id;
 }
 

@@ -101,7 +101,7 @@ describe('internal endpoints', () => {
       await harness.sandbox.idle();
       const event = await events.next(
         'commerce.subscription_invoice.paid.v1',
-        (e) => (e.data as { invoice_id: string }).invoice_id === created.body.id,
+        (e) => e.data.invoice_id === created.body.id,
       );
       expect(event.data).toMatchObject({
         tenant_id: tenantId,
@@ -150,7 +150,7 @@ describe('internal endpoints', () => {
       );
       expect(row?.status).toBe('VOID');
       expect(
-        events.events.some((e) => (e.data as { invoice_id: string }).invoice_id === created.body.id),
+        events.of('commerce.subscription_invoice.paid.v1').some((e) => e.data.invoice_id === created.body.id),
       ).toBe(false);
     });
 

@@ -1,7 +1,7 @@
-import { commerceApi, type AppointmentSnapshot, type EventEnvelope } from '@salon/contracts';
+import { commerceApi, type AppointmentSnapshot } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
 import { TEST_INTERNAL_TOKEN, appointmentSnapshotFixture, contractCalls } from '@salon/testing';
-import { applyAppointmentEvent } from '../src/events/handlers/scheduling';
+import { onSchedulingAppointmentCreated } from '../src/events/handlers/scheduling.appointment.created';
 import {
   CALLBACK_TOKEN,
   addCustomer,
@@ -9,6 +9,7 @@ import {
   addService,
   addTenant,
   createdPackage,
+  handleInbox,
   newTenant,
   onPlan,
   startCommerce,
@@ -190,14 +191,11 @@ describe('commerce answers match their operation contracts', () => {
   it('appointment payment and the wallet', async () => {
     const { admin, customer, customerId, tenantId } = await shop();
     const appointmentId = newId();
-    await harness.service.running.context.db.withTx((tx) =>
-      applyAppointmentEvent(
-        {
-          type: 'scheduling.appointment.created.v1',
-          data: appointmentSnapshot(tenantId, customerId, appointmentId),
-        } as unknown as EventEnvelope,
-        tx,
-      ),
+    await handleInbox(
+      harness.service,
+      'scheduling.appointment.created.v1',
+      onSchedulingAppointmentCreated,
+      appointmentSnapshot(tenantId, customerId, appointmentId),
     );
     await call('POST /customers/{customer_id}/wallet/credits', `/customers/${customerId}/wallet/credits`, {
       token: admin,

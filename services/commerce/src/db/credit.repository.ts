@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { isoOf } from './rows';
+import { idArray, isoOf, selectRows, type Executor } from '@salon/service-kit';
 
 export interface CreditRow {
   id: string;
@@ -74,7 +73,7 @@ export async function creditsOfPackages(executor: Executor, ids: string[]): Prom
   if (ids.length === 0) return [];
   return selectRows<CreditRow>(
     executor,
-    sql`SELECT ${columns} FROM commerce.credits WHERE customer_package_id = ANY(${`{${ids.join(',')}}`}::text[]) ${FIFO}`,
+    sql`SELECT ${columns} FROM commerce.credits WHERE customer_package_id = ANY(${idArray(ids)}) ${FIFO}`,
   );
 }
 
@@ -140,6 +139,21 @@ export async function remainingForService(
           AND (expires_at IS NULL OR expires_at > now())`,
   );
   return row?.remaining ?? 0;
+}
+
+/** Credits the customer redeemed this calendar month, and when they last redeemed any. */
+export async function recentUsage(
+  executor: Executor,
+  tenantId: string,
+  customerId: string,
+): Promise<{ used: number; last_used_at: string | null }> {
+  const [usage] = await selectRows<{ used: number; last_used_at: string | null }>(
+    executor,
+    sql`SELECT coalesce(sum(quantity) FILTER (WHERE created_at >= date_trunc('month', now())), 0)::int AS used,
+               ${isoOf(sql`max(created_at)`)} AS last_used_at
+        FROM commerce.credit_redemptions WHERE tenant_id = ${tenantId} AND customer_id = ${customerId}`,
+  );
+  return usage ?? { used: 0, last_used_at: null };
 }
 
 export async function hasAnyCredits(

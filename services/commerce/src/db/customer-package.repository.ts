@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
+import { idArray, isoOf, selectRows, type Executor } from '@salon/service-kit';
 import type { CustomerPackageStatus } from '../domain/credit-rules';
-import { isoOf } from './rows';
 
 export interface CustomerPackageRow {
   id: string;
@@ -147,6 +146,7 @@ export async function markPackagePaid(
   return rows.length > 0;
 }
 
+/** A new payment link of the package: its pending gateway payment and the page to pay on. */
 export async function setPaymentLink(
   tx: Executor,
   tenantId: string,
@@ -155,19 +155,24 @@ export async function setPaymentLink(
   url: string | null,
 ): Promise<void> {
   await tx.execute(sql`
-    UPDATE commerce.customer_packages SET payment_id = ${paymentId}, gateway_payment_url = ${url}, updated_at = now()
+    UPDATE commerce.customer_packages
+    SET payment_id = ${paymentId}, gateway_payment_url = ${url}, payment_status = 'pending', updated_at = now()
     WHERE tenant_id = ${tenantId} AND id = ${id}`);
 }
 
-export async function setPackagePaymentStatus(
+/**
+ * The package's payment failed: payment_status 'failed' while the package still waits for payment and
+ * `paymentId` is still its current payment (a newer link or payment is not touched).
+ */
+export async function markPackagePaymentFailed(
   tx: Executor,
   tenantId: string,
   id: string,
-  paymentStatus: string,
-) {
+  paymentId: string,
+): Promise<void> {
   await tx.execute(sql`
-    UPDATE commerce.customer_packages SET payment_status = ${paymentStatus}, updated_at = now()
-    WHERE tenant_id = ${tenantId} AND id = ${id} AND status = 'pending_payment'`);
+    UPDATE commerce.customer_packages SET payment_status = 'failed', updated_at = now()
+    WHERE tenant_id = ${tenantId} AND id = ${id} AND status = 'pending_payment' AND payment_id = ${paymentId}`);
 }
 
 /** After redemptions: active → partially_used → depleted, from the credit rows. */
@@ -178,7 +183,7 @@ export async function refreshUsageStatus(tx: Executor, ids: string[]): Promise<v
         WHEN t.used >= t.total THEN 'depleted' WHEN t.used > 0 THEN 'partially_used' ELSE 'active' END,
       updated_at = now()
     FROM (SELECT customer_package_id, sum(allocated_credits) AS total, sum(used_credits) AS used
-          FROM commerce.credits WHERE customer_package_id = ANY(${`{${ids.join(',')}}`}::text[])
+          FROM commerce.credits WHERE customer_package_id = ANY(${idArray(ids)})
           GROUP BY customer_package_id) t
     WHERE cp.id = t.customer_package_id AND cp.status IN ('active', 'partially_used')`);
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { newId, selectRows, type Executor } from '@salon/service-kit';
-import { isoOf } from './rows';
+import { newId, selectRows, type Executor, isoOf } from '@salon/service-kit';
 
 export type InvoiceType = 'PACKAGE' | 'APPOINTMENT' | 'SUBSCRIPTION';
 export type InvoiceStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'VOID';

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { isoOf } from './rows';
+import { selectRows, type Executor, isoOf } from '@salon/service-kit';
 
 export interface PackageItem {
   service_id: string;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { isoOf } from './rows';
+import { selectRows, type Executor, isoOf } from '@salon/service-kit';
 
 export interface PaymentRow {
   id: string;
@@ -73,6 +72,24 @@ export async function settlePayment(
         RETURNING id`,
   );
   return rows.length > 0;
+}
+
+/**
+ * The provider says the money arrived: a pending, processing or failed payment (one failed by an earlier
+ * EXPIRED callback still completes) becomes completed, with the method the provider names when it names one.
+ */
+export async function completeGatewayPayment(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  change: { status: 'completed' | 'COMPLETED'; paidAt: Date; method: string | null },
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE commerce.payments SET status = ${change.status}, paid_at = ${change.paidAt.toISOString()}::timestamptz,
+          method = coalesce(${change.method}, method)
+        WHERE tenant_id = ${tenantId} AND id = ${id}
+          AND status IN ('pending', 'PENDING', 'PROCESSING', 'failed', 'FAILED')`,
+  );
 }
 
 /** Payments of the customer still pending or processing (identity's account-deletion pre-check). */

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { ServicePricingV1 } from '@salon/contracts';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { textArray } from './rows';
+import type {
+  CustomerRegisteredV1,
+  CustomerUpdatedV1,
+  ServicePricingV1,
+  TenantRegisteredV1,
+  TenantUpdatedV1,
+} from '@salon/contracts';
+import { idArray, selectRows, type Executor } from '@salon/service-kit';
 
 /** Replicas apply a snapshot only when it is newer than the one held: out-of-order delivery is harmless. */
 
@@ -15,6 +20,21 @@ export interface TenantReplica {
   version: number;
   updated_at: string;
 }
+
+/** The replica row of identity's tenant snapshot (registered or updated), as of `updatedAt`. */
+export const tenantReplicaOf = (
+  data: TenantRegisteredV1 | TenantUpdatedV1,
+  updatedAt: string,
+): TenantReplica => ({
+  tenant_id: data.tenant_id,
+  name: data.name,
+  email: data.email,
+  currency: data.settings.currency,
+  wallet_enabled: data.settings.wallet_enabled,
+  is_active: data.is_active,
+  version: data.version,
+  updated_at: updatedAt,
+});
 
 export async function upsertTenant(tx: Executor, tenant: TenantReplica): Promise<void> {
   await tx.execute(sql`
@@ -70,7 +90,7 @@ export async function tenantOutletIds(
   const rows = await selectRows<{ outlet_id: string }>(
     executor,
     sql`SELECT outlet_id FROM commerce.outlets
-        WHERE tenant_id = ${tenantId} AND is_active AND outlet_id = ANY(${textArray(outletIds)})`,
+        WHERE tenant_id = ${tenantId} AND is_active AND outlet_id = ANY(${idArray(outletIds)})`,
   );
   return new Set(rows.map((row) => row.outlet_id));
 }
@@ -114,7 +134,7 @@ export async function findTenantServices(
   return selectRows<ServiceReplica>(
     executor,
     sql`SELECT service_id, tenant_id, name, pricing, is_active, status, version, updated_at::text
-        FROM commerce.services WHERE tenant_id = ${tenantId} AND service_id = ANY(${textArray(serviceIds)})`,
+        FROM commerce.services WHERE tenant_id = ${tenantId} AND service_id = ANY(${idArray(serviceIds)})`,
   );
 }
 
@@ -129,6 +149,22 @@ export interface CustomerReplica {
   version: number;
   updated_at: string;
 }
+
+/** The replica row of identity's customer snapshot (registered or updated). */
+export const customerReplicaOf = (
+  data: CustomerRegisteredV1 | CustomerUpdatedV1,
+  state: { isDeleted: boolean; updatedAt: string },
+): CustomerReplica => ({
+  customer_id: data.customer_id,
+  tenant_id: data.tenant_id,
+  email: data.email,
+  phone: data.phone,
+  first_name: data.first_name,
+  last_name: data.last_name,
+  is_deleted: state.isDeleted,
+  version: data.version,
+  updated_at: state.updatedAt,
+});
 
 export async function upsertCustomer(tx: Executor, customer: CustomerReplica): Promise<void> {
   await tx.execute(sql`

@@ -9,6 +9,7 @@ import {
   newId,
   notFound,
   type Executor,
+  uniqueViolation,
 } from '@salon/service-kit';
 import {
   deleteAppointmentPayment,
@@ -20,7 +21,6 @@ import {
 import { insertInvoice } from '../db/invoice.repository';
 import { insertPayment } from '../db/payment.repository';
 import { findCustomer } from '../db/replica.repository';
-import { uniqueViolation } from '../db/rows';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
 import { PRODUCER, type CommerceDeps } from './deps';
 import { assertGatewayEnabled, callProvider, invoiceNumberOf, subAccountOf } from './payment-links';

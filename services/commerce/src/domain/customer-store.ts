@@ -1,6 +1,5 @@
 import { badRequest, conflict, formatMoney, money, newId, notFound, sumMoney } from '@salon/service-kit';
-import { sql } from 'drizzle-orm';
-import { selectRows } from '@salon/service-kit';
+import { recentUsage } from '../db/credit.repository';
 import {
   findCustomerPackage,
   insertCustomerPackage,
@@ -303,12 +302,7 @@ export async function customerSummary(deps: CommerceDeps, tenantId: string, cust
         view.remaining_credits > 0 && isExpiringSoon(view.expires_at ? new Date(view.expires_at) : null, now),
     )
     .sort((a, b) => Date.parse(a.expires_at as string) - Date.parse(b.expires_at as string));
-  const [usage] = await selectRows<{ used: number; last_used_at: string | null }>(
-    deps.db.orm,
-    sql`SELECT coalesce(sum(quantity) FILTER (WHERE created_at >= date_trunc('month', now())), 0)::int AS used,
-               to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_used_at
-        FROM commerce.credit_redemptions WHERE tenant_id = ${tenantId} AND customer_id = ${customerId}`,
-  );
+  const usage = await recentUsage(deps.db.orm, tenantId, customerId);
   return {
     total_packages: views.length,
     active_packages: usable.length,
@@ -340,6 +334,6 @@ export async function customerSummary(deps: CommerceDeps, tenantId: string, cust
         payment_url: view.gateway_payment_url,
       })),
     },
-    recent_usage: { credits_used_this_month: usage?.used ?? 0, last_used_at: usage?.last_used_at ?? null },
+    recent_usage: { credits_used_this_month: usage.used, last_used_at: usage.last_used_at },
   };
 }

@@ -1,17 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { commerceApi } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
-import {
-  badRequest,
-  formatMoney,
-  money,
-  notFound,
-  selectRows,
-  unauthorized,
-  type Executor,
-} from '@salon/service-kit';
-import { setPackagePaymentStatus } from '../db/customer-package.repository';
+import { badRequest, formatMoney, money, notFound, unauthorized, type Executor } from '@salon/service-kit';
+import { markPackagePaymentFailed } from '../db/customer-package.repository';
 import {
   storeCallback,
   type CallbackOutcome,
@@ -27,7 +18,7 @@ import {
   writeAudit,
   type InvoiceRow,
 } from '../db/invoice.repository';
-import { findPayment, settlePayment } from '../db/payment.repository';
+import { completeGatewayPayment, findPayment, settlePayment } from '../db/payment.repository';
 import { activateCustomerPackage } from './customer-packages';
 import { PRODUCER, type CommerceDeps } from './deps';
 
@@ -143,13 +134,11 @@ async function invoicePaid(
   const payment = invoice.payment_id ? await findPayment(tx, tenantId, invoice.payment_id) : undefined;
   if (payment) {
     const completed = invoice.type === 'APPOINTMENT' ? 'COMPLETED' : 'completed';
-    // A payment failed by an earlier EXPIRED callback still completes: the money arrived.
-    await tx.execute(
-      sql`UPDATE commerce.payments SET status = ${completed}, paid_at = ${paidAt.toISOString()}::timestamptz,
-               method = coalesce(${callback.payment_method ?? null}, method)
-             WHERE tenant_id = ${tenantId} AND id = ${payment.id}
-               AND status IN ('pending', 'PENDING', 'PROCESSING', 'failed', 'FAILED')`,
-    );
+    await completeGatewayPayment(tx, tenantId, payment.id, {
+      status: completed,
+      paidAt,
+      method: callback.payment_method ?? null,
+    });
   }
   if (invoice.type === 'PACKAGE' && invoice.customer_package_id && invoice.payment_id) {
     await activateCustomerPackage(
@@ -213,14 +202,8 @@ async function invoiceExpired(tx: Executor, invoice: InvoiceRow): Promise<Callba
   if (invoice.payment_id) {
     const failed = invoice.type === 'APPOINTMENT' ? 'FAILED' : 'failed';
     const moved = await settlePayment(tx, tenantId, invoice.payment_id, failed, null);
-    if (moved && invoice.customer_package_id) {
-      const [row] = await selectRows<{ payment_id: string | null }>(
-        tx,
-        sql`SELECT payment_id FROM commerce.customer_packages WHERE tenant_id = ${tenantId} AND id = ${invoice.customer_package_id}`,
-      );
-      if (row?.payment_id === invoice.payment_id)
-        await setPackagePaymentStatus(tx, tenantId, invoice.customer_package_id, 'failed');
-    }
+    if (moved && invoice.customer_package_id)
+      await markPackagePaymentFailed(tx, tenantId, invoice.customer_package_id, invoice.payment_id);
   }
   await writeAudit(tx, tenantId, {
     action: 'INVOICE_EXPIRED',

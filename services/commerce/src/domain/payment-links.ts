@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { newEvent } from '@salon/messaging';
 import { PaymentProviderError, PaymentProviderUnavailableError, type Invoice } from '@salon/payment-provider';
 import { badGateway, badRequest, formatMoney, money, newId, type Executor } from '@salon/service-kit';
@@ -9,6 +8,7 @@ import {
   pendingInvoicesOfPackage,
   saveProviderAccount,
 } from '../db/invoice.repository';
+import { setPaymentLink } from '../db/customer-package.repository';
 import { insertPayment, settlePayment } from '../db/payment.repository';
 import { findTenant, type CustomerReplica } from '../db/replica.repository';
 import { PRODUCER, type CommerceDeps } from './deps';
@@ -206,11 +206,12 @@ export async function recordPackageLink(
     recorded_by: null,
     paid_at: null,
   });
-  await tx.execute(
-    sql`UPDATE commerce.customer_packages
-      SET payment_id = ${link.paymentId}, gateway_payment_url = ${link.providerInvoice.invoice_url},
-          payment_status = 'pending', updated_at = now()
-      WHERE tenant_id = ${tenantId} AND id = ${target.customerPackageId}`,
+  await setPaymentLink(
+    tx,
+    tenantId,
+    target.customerPackageId,
+    link.paymentId,
+    link.providerInvoice.invoice_url,
   );
   await deps.store.enqueue(tx, [
     newEvent(

@@ -1,13 +1,18 @@
-import type { MessagingStore, Subscription } from '@salon/messaging';
-import { applyServiceArchived, applyServiceUpserted } from './handlers/catalog';
-import { applyAppointmentEvent } from './handlers/scheduling';
-import {
-  applyCustomerDeleted,
-  applyCustomerEvent,
-  applyOutletEvent,
-  applyTenantEvent,
-} from './handlers/identity';
-import { applyPaymentOrphaned } from './handlers/payments';
+import { InboxConsumer, type MessagingStore, type Subscription } from '@salon/messaging';
+import { onCatalogServiceArchived } from './handlers/catalog.service.archived';
+import { onCatalogServiceUpserted } from './handlers/catalog.service.upserted';
+import { onIdentityCustomerDeleted } from './handlers/identity.customer.deleted';
+import { onIdentityCustomerRegistered } from './handlers/identity.customer.registered';
+import { onIdentityCustomerUpdated } from './handlers/identity.customer.updated';
+import { onIdentityOutletUpserted } from './handlers/identity.outlet.upserted';
+import { onIdentityTenantRegistered } from './handlers/identity.tenant.registered';
+import { onIdentityTenantUpdated } from './handlers/identity.tenant.updated';
+import { onSchedulingAppointmentCancelled } from './handlers/scheduling.appointment.cancelled';
+import { onSchedulingAppointmentConfirmed } from './handlers/scheduling.appointment.confirmed';
+import { onSchedulingAppointmentCreated } from './handlers/scheduling.appointment.created';
+import { onSchedulingAppointmentPaymentOrphaned } from './handlers/scheduling.appointment.payment_orphaned';
+import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
+import { onSchedulingAppointmentStatusChanged } from './handlers/scheduling.appointment.status_changed';
 
 export const TENANT_CONSUMER = 'commerce.identity-tenants';
 export const OUTLET_CONSUMER = 'commerce.identity-outlets';
@@ -19,53 +24,31 @@ export const ORPHANED_PAYMENT_CONSUMER = 'commerce.scheduling-orphaned-payments'
 /** Commerce's replicas (billing's plans are kept by the runtime's plan-limits replica) and refunds. */
 export function commerceSubscriptions(store: MessagingStore): Subscription[] {
   return [
-    {
-      consumer: TENANT_CONSUMER,
-      events: ['identity.tenant.registered.v1', 'identity.tenant.updated.v1'],
-      handle: store.inboxed(TENANT_CONSUMER, applyTenantEvent),
-    },
-    {
-      consumer: OUTLET_CONSUMER,
-      events: ['identity.outlet.upserted.v1'],
-      handle: store.inboxed(OUTLET_CONSUMER, applyOutletEvent),
-    },
-    {
-      consumer: CUSTOMER_CONSUMER,
-      events: [
-        'identity.customer.registered.v1',
-        'identity.customer.updated.v1',
-        'identity.customer.deleted.v1',
-      ],
-      handle: store.inboxed(CUSTOMER_CONSUMER, (event, tx) =>
-        event.type === 'identity.customer.deleted.v1'
-          ? applyCustomerDeleted(event, tx)
-          : applyCustomerEvent(event, tx),
-      ),
-    },
-    {
-      consumer: SERVICE_CONSUMER,
-      events: ['catalog.service.upserted.v1', 'catalog.service.archived.v1'],
-      handle: store.inboxed(SERVICE_CONSUMER, (event, tx) =>
-        event.type === 'catalog.service.archived.v1'
-          ? applyServiceArchived(event, tx)
-          : applyServiceUpserted(event, tx),
-      ),
-    },
-    {
-      consumer: APPOINTMENT_CONSUMER,
-      events: [
-        'scheduling.appointment.created.v1',
-        'scheduling.appointment.rescheduled.v1',
-        'scheduling.appointment.cancelled.v1',
-        'scheduling.appointment.confirmed.v1',
-        'scheduling.appointment.status_changed.v1',
-      ],
-      handle: store.inboxed(APPOINTMENT_CONSUMER, applyAppointmentEvent),
-    },
-    {
-      consumer: ORPHANED_PAYMENT_CONSUMER,
-      events: ['scheduling.appointment.payment_orphaned.v1'],
-      handle: store.inboxed(ORPHANED_PAYMENT_CONSUMER, applyPaymentOrphaned),
-    },
+    new InboxConsumer(store, TENANT_CONSUMER)
+      .on('identity.tenant.registered.v1', onIdentityTenantRegistered)
+      .on('identity.tenant.updated.v1', onIdentityTenantUpdated)
+      .subscription(),
+    new InboxConsumer(store, OUTLET_CONSUMER)
+      .on('identity.outlet.upserted.v1', onIdentityOutletUpserted)
+      .subscription(),
+    new InboxConsumer(store, CUSTOMER_CONSUMER)
+      .on('identity.customer.registered.v1', onIdentityCustomerRegistered)
+      .on('identity.customer.updated.v1', onIdentityCustomerUpdated)
+      .on('identity.customer.deleted.v1', onIdentityCustomerDeleted)
+      .subscription(),
+    new InboxConsumer(store, SERVICE_CONSUMER)
+      .on('catalog.service.upserted.v1', onCatalogServiceUpserted)
+      .on('catalog.service.archived.v1', onCatalogServiceArchived)
+      .subscription(),
+    new InboxConsumer(store, APPOINTMENT_CONSUMER)
+      .on('scheduling.appointment.created.v1', onSchedulingAppointmentCreated)
+      .on('scheduling.appointment.rescheduled.v1', onSchedulingAppointmentRescheduled)
+      .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled)
+      .on('scheduling.appointment.confirmed.v1', onSchedulingAppointmentConfirmed)
+      .on('scheduling.appointment.status_changed.v1', onSchedulingAppointmentStatusChanged)
+      .subscription(),
+    new InboxConsumer(store, ORPHANED_PAYMENT_CONSUMER)
+      .on('scheduling.appointment.payment_orphaned.v1', onSchedulingAppointmentPaymentOrphaned)
+      .subscription(),
   ];
 }

@@ -1,0 +1,7 @@
+import type { InboxHandler } from '@salon/messaging';
+import { upsertAppointment } from '../../db/appointment.repository';
+
+/** Price lines, customer and status of the appointments commerce takes payment for (newest version kept). */
+export const onSchedulingAppointmentStatusChanged: InboxHandler<
+  'scheduling.appointment.status_changed.v1'
+> = (data, { tx }) => upsertAppointment(tx, data);
