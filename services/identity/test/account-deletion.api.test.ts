@@ -113,7 +113,7 @@ describe('DELETE /customers/account', () => {
     ]);
     const event = await events.next(
       'identity.customer.deleted.v1',
-      (candidate) => (candidate.data as { customer_id: string }).customer_id === customer.customerId,
+      (candidate) => candidate.data.customer_id === customer.customerId,
     );
     expect(customerDeletedV1.parse(event.data)).toEqual({
       customer_id: customer.customerId,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customerUpdatedV1 } from '@salon/contracts';
+import { customerUpdatedV1, type CustomerUpdatedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
 import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
@@ -18,12 +18,12 @@ describe("the customer's own account", () => {
   const query = <T>(statement: ReturnType<typeof sql>) =>
     service.running.context.db.orm.execute(statement) as unknown as Promise<{ rows: T[] }>;
 
-  const updatedEvent = (customerId: string, where: (data: Record<string, any>) => boolean = () => true) =>
+  const updatedEvent = (customerId: string, where: (data: CustomerUpdatedV1) => boolean = () => true) =>
     events
-      .next('identity.customer.updated.v1', (event) => {
-        const data = event.data as Record<string, any>;
-        return data.customer_id === customerId && where(data);
-      })
+      .next(
+        'identity.customer.updated.v1',
+        (event) => event.data.customer_id === customerId && where(event.data),
+      )
       .then((event) => customerUpdatedV1.parse(event.data));
 
   async function customerOfNewTenant() {

@@ -29,7 +29,7 @@ describe('customer authentication', () => {
   async function registeredEvent(customerId: string): Promise<CustomerRegisteredV1> {
     const event = await events.next(
       'identity.customer.registered.v1',
-      (candidate) => (candidate.data as { customer_id: string }).customer_id === customerId,
+      (candidate) => candidate.data.customer_id === customerId,
     );
     return customerRegisteredV1.parse(event.data);
   }
@@ -482,9 +482,7 @@ describe('customer authentication', () => {
       expect(verified.body).toMatchObject({ success: true, email_verified: true, phone_verified: false });
       const updated = await events.next(
         'identity.customer.updated.v1',
-        (event) =>
-          (event.data as { customer_id: string; email_verified: boolean }).customer_id ===
-            customer.customerId && (event.data as { email_verified: boolean }).email_verified,
+        (event) => event.data.customer_id === customer.customerId && event.data.email_verified,
       );
       expect(customerUpdatedV1.parse(updated.data).email_verified).toBe(true);
       // Used up.

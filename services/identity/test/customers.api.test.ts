@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1, type EventType } from '@salon/contracts';
+import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1, type EventData } from '@salon/contracts';
 import { newId, type Role } from '@salon/service-kit';
 import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
 import { registeredCustomer, registeredTenant } from './helpers';
+
+type CustomerEventType =
+  'identity.customer.registered.v1' | 'identity.customer.updated.v1' | 'identity.customer.deleted.v1';
 
 describe('customer management by staff', () => {
   let service: TestService;
@@ -23,15 +26,11 @@ describe('customer management by staff', () => {
   const query = <T>(statement: ReturnType<typeof sql>) =>
     service.running.context.db.orm.execute(statement) as unknown as Promise<{ rows: T[] }>;
 
-  const eventOf = (
-    type: EventType,
+  const eventOf = <T extends CustomerEventType>(
+    type: T,
     customerId: string,
-    where: (data: Record<string, any>) => boolean = () => true,
-  ) =>
-    events.next(type, (event) => {
-      const data: Record<string, any> = event.data;
-      return data.customer_id === customerId && where(data);
-    });
+    where: (data: EventData<T>) => boolean = () => true,
+  ) => events.next(type, (event) => event.data.customer_id === customerId && where(event.data));
 
   const staffToken = (tenantId: string | null, role: Role) =>
     service.signer.signStaffAccess({ sub: newId(), role, tenant_id: tenantId, outlet_ids: [] });

@@ -1,4 +1,4 @@
-import { identityApi, type CustomerRegisteredV1 } from '@salon/contracts';
+import { identityApi } from '@salon/contracts';
 import {
   captureEvents,
   contractCalls,
@@ -134,9 +134,9 @@ describe('identity answers as its OpenAPI contract says', () => {
     });
     const event = await events.next(
       'identity.customer.registered.v1',
-      (candidate) => (candidate.data as CustomerRegisteredV1).customer_id === registered.customer_id,
+      (candidate) => candidate.data.customer_id === registered.customer_id,
     );
-    const { verification } = event.data as CustomerRegisteredV1;
+    const { verification } = event.data;
     await call('POST /customer/auth/verify-email', '/customer/auth/verify-email', {
       token,
       body: { code: verification.email!.code },

@@ -56,7 +56,7 @@ describe('outlets', () => {
     const outletId = created.body.id;
     const event = await events.next(
       'identity.outlet.upserted.v1',
-      (candidate) => (candidate.data as { outlet_id: string }).outlet_id === outletId,
+      (candidate) => candidate.data.outlet_id === outletId,
     );
     expect(outletUpsertedV1.parse(event.data)).toMatchObject({
       outlet_id: outletId,

@@ -78,7 +78,9 @@ describe('payment-provider sub-account at tenant creation', () => {
       outlets: await count('outlets'),
       outboxSeq: await outboxSeq(),
     }).toEqual(before);
-    expect(events.events.some((e) => (e.data as { name: string }).name === body.business_name)).toBe(false);
+    expect(events.of('identity.tenant.registered.v1').some((e) => e.data.name === body.business_name)).toBe(
+      false,
+    );
     const login = await service.request('POST', '/auth/login', {
       body: { email: body.admin_email, password: body.admin_password },
     });

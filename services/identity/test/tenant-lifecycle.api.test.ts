@@ -69,14 +69,12 @@ describe('tenant deactivation and reactivation', () => {
     });
     const outletEvent = await events.next(
       'identity.outlet.upserted.v1',
-      (e) => e.tenant_id === tenant.tenantId && !(e.data as { is_active: boolean }).is_active,
+      (e) => e.tenant_id === tenant.tenantId && !e.data.is_active,
     );
     expect(outletUpsertedV1.parse(outletEvent.data)).toMatchObject({ is_active: false, version: 2 });
     const userEvent = await events.next(
       'identity.user.upserted.v1',
-      (e) =>
-        (e.data as { user_id: string }).user_id === staff.body.id &&
-        !(e.data as { is_active: boolean }).is_active,
+      (e) => e.data.user_id === staff.body.id && !e.data.is_active,
     );
     expect(userUpsertedV1.parse(userEvent.data)).toMatchObject({ role: 'STAFF', is_active: false });
 

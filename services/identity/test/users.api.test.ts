@@ -56,10 +56,7 @@ describe('users', () => {
       updated_at: expect.any(String),
     });
     expect(JSON.stringify(created.body)).not.toContain('password');
-    const event = await events.next(
-      'identity.user.upserted.v1',
-      (e) => (e.data as { user_id: string }).user_id === created.body.id,
-    );
+    const event = await events.next('identity.user.upserted.v1', (e) => e.data.user_id === created.body.id);
     expect(userUpsertedV1.parse(event.data)).toEqual({
       tenant_id: tenant.tenantId,
       user_id: created.body.id,
@@ -88,10 +85,7 @@ describe('users', () => {
       created.body,
     );
     // The admin created with the tenant is published too.
-    const admin = await events.next(
-      'identity.user.upserted.v1',
-      (e) => (e.data as { user_id: string }).user_id === tenant.userId,
-    );
+    const admin = await events.next('identity.user.upserted.v1', (e) => e.data.user_id === tenant.userId);
     expect(userUpsertedV1.parse(admin.data)).toMatchObject({
       role: 'TENANT_ADMIN',
       tenant_id: tenant.tenantId,
@@ -281,10 +275,10 @@ describe('users', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ role: 'OUTLET_MANAGER', outlet_ids: [outletId], staff_id: staffId });
-    const event = await events.next('identity.user.upserted.v1', (e) => {
-      const data = e.data as { user_id: string; version: number };
-      return data.user_id === receptionist.id && data.version === 2;
-    });
+    const event = await events.next(
+      'identity.user.upserted.v1',
+      (e) => e.data.user_id === receptionist.id && e.data.version === 2,
+    );
     expect(userUpsertedV1.parse(event.data)).toMatchObject({ role: 'OUTLET_MANAGER', staff_id: staffId });
 
     expect(

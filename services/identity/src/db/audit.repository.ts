@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { newId, selectRows, type Executor } from '@salon/service-kit';
-import { iso } from './rows';
+import { iso, newId, selectRows, type Executor } from '@salon/service-kit';
 
 export type AuditAction =
   | 'CUSTOMER_CONSENT_UPDATED'

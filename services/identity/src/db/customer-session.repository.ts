@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { iso } from './rows';
+import { iso, selectRows, type Executor } from '@salon/service-kit';
 
 export type InvalidationReason =
   'logout' | 'logout_all_devices' | 'password_changed' | 'security' | 'expired';

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CustomerPreferences } from '@salon/contracts';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { iso } from './rows';
+import { iso, lockFor, selectRows, type Executor } from '@salon/service-kit';
 
 export type Gender = 'male' | 'female' | 'other' | 'prefer_not_to_say';
 
@@ -92,7 +91,7 @@ async function one(executor: Executor, query: SQL): Promise<CustomerRecord | und
 
 /** Serialises the duplicate checks and writes of one tenant's customers (e-mail and phone are unique in it). */
 export async function lockTenantCustomers(tx: Executor, tenantId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`identity:customers:${tenantId}`}))`);
+  await lockFor(tx, 'identity.customers', tenantId);
 }
 
 export async function insertCustomer(tx: Executor, customer: NewCustomer): Promise<CustomerRecord> {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { iso } from './rows';
+import { iso, selectRows, type Executor } from '@salon/service-kit';
 
 export type BusinessHours = Record<string, { open: string; close: string } | null>;
 

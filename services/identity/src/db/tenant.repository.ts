@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TenantSettings } from '@salon/contracts';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { iso } from './rows';
+import { iso, lockFor, selectRows, type Executor } from '@salon/service-kit';
 
 export interface TenantRecord {
   id: string;
@@ -28,6 +27,16 @@ const toTenant = (row: TenantRecord): TenantRecord => ({
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at),
 });
+
+/** Serialises tenant creations, so duplicate checks and the slug choice never race (one global lock). */
+export async function lockTenantCreation(tx: Executor): Promise<void> {
+  await lockFor(tx, 'identity.create-tenant', 'all');
+}
+
+/** Locks the tenant's row until the transaction ends (what is counted against its plan stays put). */
+export async function lockTenantRow(tx: Executor, tenantId: string): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM identity.tenants WHERE id = ${tenantId} FOR UPDATE`);
+}
 
 export async function insertTenant(tx: Executor, tenant: NewTenant): Promise<TenantRecord> {
   const [row] = await selectRows<TenantRecord>(

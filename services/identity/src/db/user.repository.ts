@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@salon/service-kit';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { iso } from './rows';
+import { iso, lockFor, selectRows, type Executor } from '@salon/service-kit';
 
 export interface UserRecord {
   id: string;
@@ -28,6 +27,11 @@ export interface MembershipWithTenant extends MembershipRecord {
   tenant_name: string;
   tenant_slug: string;
   tenant_is_active: boolean;
+}
+
+/** Serialises the creation of users and memberships of one e-mail. */
+export async function lockUserEmail(tx: Executor, email: string): Promise<void> {
+  await lockFor(tx, 'identity.user', email);
 }
 
 export async function findUserByEmail(executor: Executor, email: string): Promise<UserRecord | undefined> {

@@ -1,5 +1,4 @@
-import { newId, type Logger } from '@salon/service-kit';
-import { uniqueViolation } from '../db/rows';
+import { newId, uniqueViolation, type Logger } from '@salon/service-kit';
 import { findUserByEmail, insertUser } from '../db/user.repository';
 import type { IdentityDeps } from './deps';
 import { hashPassword } from './passwords';

@@ -1,5 +1,5 @@
 import { newEvent } from '@salon/messaging';
-import { conflict, newId, type Executor } from '@salon/service-kit';
+import { conflict, newId, rethrowUnique, type Executor } from '@salon/service-kit';
 import {
   findCustomerDuplicates,
   insertCustomer,
@@ -8,7 +8,6 @@ import {
   type NewCustomer,
 } from '../db/customer.repository';
 import { upsertVerificationCode, type VerificationChannel } from '../db/customer-session.repository';
-import { rethrowUnique } from '../db/rows';
 import {
   EMAIL_CODE_TTL_SECONDS,
   PHONE_CODE_TTL_SECONDS,

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { TenantSettings } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { PaymentProviderError, type PaymentProvider } from '@salon/payment-provider';
-import { AppError, conflict, newId } from '@salon/service-kit';
+import { AppError, conflict, newId, rethrowUnique } from '@salon/service-kit';
 import { insertOutlet } from '../db/outlet.repository';
-import { rethrowUnique } from '../db/rows';
-import { findTenantDuplicates, insertTenant, slugsLike, type TenantRecord } from '../db/tenant.repository';
+import {
+  findTenantDuplicates,
+  insertTenant,
+  lockTenantCreation,
+  slugsLike,
+  type TenantRecord,
+} from '../db/tenant.repository';
 import { findMember, findUserByEmail, insertMembership, insertUser } from '../db/user.repository';
 import { PRODUCER, type IdentityDeps } from './deps';
 import { outletUpsertedData, userUpsertedData } from './events';
@@ -52,7 +56,7 @@ export async function createTenant(
   try {
     return await deps.db.withTx(async (tx) => {
       // 1. Serialise creations, so the duplicate checks and slug choice below cannot race each other.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('identity:create-tenant'))`);
+      await lockTenantCreation(tx);
 
       // 2. Duplicates: business name (case-insensitive), business e-mail, business phone, admin e-mail.
       const taken = await findTenantDuplicates(tx, input);

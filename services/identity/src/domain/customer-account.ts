@@ -6,6 +6,7 @@ import {
 import { newEvent } from '@salon/messaging';
 import {
   badRequest,
+  rethrowUnique,
   serviceUnavailable,
   type CustomerAuth,
   type Executor,
@@ -19,7 +20,6 @@ import {
   type CustomerRecord,
 } from '../db/customer.repository';
 import { findOutlet } from '../db/outlet.repository';
-import { rethrowUnique } from '../db/rows';
 import { CUSTOMER_UNIQUE_FIELDS, assertContactFree } from './create-customer';
 import { currentCustomer } from './customer-auth';
 import {

@@ -1,5 +1,5 @@
 import { newEvent } from '@salon/messaging';
-import { forbidden, notFound, type Executor, type StaffAuth } from '@salon/service-kit';
+import { forbidden, notFound, rethrowUnique, type Executor, type StaffAuth } from '@salon/service-kit';
 import { insertAuditEntry } from '../db/audit.repository';
 import {
   deleteCustomer,
@@ -10,7 +10,6 @@ import {
   type CustomerRecord,
 } from '../db/customer.repository';
 import { invalidateSessionsOf } from '../db/customer-session.repository';
-import { rethrowUnique } from '../db/rows';
 import { assertOutletsUsable } from './customer-account';
 import { CUSTOMER_UNIQUE_FIELDS, assertContactFree, createCustomer } from './create-customer';
 import {

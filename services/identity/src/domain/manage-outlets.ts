@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { newEvent } from '@salon/messaging';
 import { forbidden, newId, notFound, type Executor, type StaffAuth } from '@salon/service-kit';
 import {
@@ -11,7 +10,7 @@ import {
   type OutletChanges,
   type OutletRecord,
 } from '../db/outlet.repository';
-import { findTenant } from '../db/tenant.repository';
+import { findTenant, lockTenantRow } from '../db/tenant.repository';
 import { PRODUCER, type IdentityDeps } from './deps';
 import { outletUpsertedData } from './events';
 import { nextFreeSlug, slugify } from './tenant-rules';
@@ -28,7 +27,7 @@ export interface NewOutletInput {
 
 // Active outlets are counted under the tenant's row lock, so two creations cannot both pass the limit.
 async function lockTenantAndAssertRoom(deps: IdentityDeps, tx: Executor, tenantId: string): Promise<void> {
-  await tx.execute(sql`SELECT 1 FROM identity.tenants WHERE id = ${tenantId} FOR UPDATE`);
+  await lockTenantRow(tx, tenantId);
   await deps.plans.assertWithinLimit(tx, tenantId, 'max_outlets', await countActiveOutlets(tx, tenantId));
 }
 

@@ -1,9 +1,15 @@
 import type { TenantSettings } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
-import { badRequest, conflict, notFound, type Executor, type StaffAuth } from '@salon/service-kit';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  rethrowUnique,
+  type Executor,
+  type StaffAuth,
+} from '@salon/service-kit';
 import { insertAuditEntry } from '../db/audit.repository';
 import { deactivateOutletsWithTenant, reactivateOutletsWithTenant } from '../db/outlet.repository';
-import { rethrowUnique } from '../db/rows';
 import { findTenant, findTenantDuplicates, updateTenant, type TenantRecord } from '../db/tenant.repository';
 import {
   deactivateMembershipsWithTenant,

@@ -1,22 +1,22 @@
-import { sql } from 'drizzle-orm';
 import {
   badRequest,
   conflict,
   forbidden,
   newId,
   notFound,
+  rethrowUnique,
   type Executor,
   type Role,
   type StaffAuth,
 } from '@salon/service-kit';
 import { foreignOutletIds } from '../db/outlet.repository';
-import { rethrowUnique } from '../db/rows';
 import { findTenant } from '../db/tenant.repository';
 import {
   findMember,
   findUserByEmail,
   insertMembership,
   insertUser,
+  lockUserEmail,
   updateMembership,
   type MemberRecord,
   type MembershipChanges,
@@ -70,7 +70,7 @@ export async function createUser(
     return await deps.db.withTx(async (tx) => {
       // 1. The tenant exists (SUPER_ADMIN names it), and users of one e-mail are created one at a time.
       if (!(await findTenant(tx, tenantId))) throw notFound('Tenant not found');
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`identity:user:${input.email}`}))`);
+      await lockUserEmail(tx, input.email);
 
       // 2. Outlets must be the tenant's.
       await assertTenantOutlets(tx, tenantId, input.outlet_ids);

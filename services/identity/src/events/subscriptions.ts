@@ -1,21 +1,21 @@
-import type { MessagingStore, Subscription } from '@salon/messaging';
-import { applyAppointmentEvent } from './handlers/scheduling-appointment';
+import { InboxConsumer, type MessagingStore, type Subscription } from '@salon/messaging';
+import { onSchedulingAppointmentCancelled } from './handlers/scheduling.appointment.cancelled';
+import { onSchedulingAppointmentConfirmed } from './handlers/scheduling.appointment.confirmed';
+import { onSchedulingAppointmentCreated } from './handlers/scheduling.appointment.created';
+import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
+import { onSchedulingAppointmentStatusChanged } from './handlers/scheduling.appointment.status_changed';
 
 export const APPOINTMENT_CONSUMER = 'identity.appointment-counters';
 
 /** Identity's replica of scheduling's appointments for tenant stats (billing's plans are the runtime's). */
 export function identitySubscriptions(store: MessagingStore): Subscription[] {
   return [
-    {
-      consumer: APPOINTMENT_CONSUMER,
-      events: [
-        'scheduling.appointment.created.v1',
-        'scheduling.appointment.cancelled.v1',
-        'scheduling.appointment.confirmed.v1',
-        'scheduling.appointment.status_changed.v1',
-        'scheduling.appointment.rescheduled.v1',
-      ],
-      handle: store.inboxed(APPOINTMENT_CONSUMER, applyAppointmentEvent),
-    },
+    new InboxConsumer(store, APPOINTMENT_CONSUMER)
+      .on('scheduling.appointment.created.v1', onSchedulingAppointmentCreated)
+      .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled)
+      .on('scheduling.appointment.confirmed.v1', onSchedulingAppointmentConfirmed)
+      .on('scheduling.appointment.status_changed.v1', onSchedulingAppointmentStatusChanged)
+      .on('scheduling.appointment.rescheduled.v1', onSchedulingAppointmentRescheduled)
+      .subscription(),
   ];
 }
