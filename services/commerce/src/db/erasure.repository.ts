@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '@salon/service-kit';
 
 /** Payment statuses that moved money: kept (anonymised) for the merchant's books when a customer is erased. */
-export const SETTLED_PAYMENT_STATUSES = ['completed', 'COMPLETED', 'refunded', 'REFUNDED'] as const;
+export const SETTLED_PAYMENT_STATUSES = ['COMPLETED', 'REFUNDED'] as const;
 
 const settled = sql.join(
   SETTLED_PAYMENT_STATUSES.map((status) => sql`${status}`),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor, isoOf } from '@salon/service-kit';
+import { isoOf, lockFor, selectRows, type Executor } from '@salon/service-kit';
 
 export interface PackageItem {
   service_id: string;
@@ -38,11 +38,8 @@ const columns = sql`id, tenant_id, name, description, package_items, package_pri
   ${isoOf(sql`updated_at`)} AS updated_at`;
 
 /** Serialises package creation per tenant, so the plan's package count cannot be passed by a race. */
-export async function lockTenantPackages(tx: Executor, tenantId: string): Promise<void> {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`commerce.packages:${tenantId}`}, 0))`,
-  );
-}
+export const lockTenantPackages = (tx: Executor, tenantId: string): Promise<void> =>
+  lockFor(tx, 'commerce.packages', tenantId);
 
 /** Packages that count against max_packages: every one not archived. */
 export async function countLivePackages(executor: Executor, tenantId: string): Promise<number> {

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor, isoOf } from '@salon/service-kit';
 
+/** The spec's payment statuses, the one spelling the payments table holds (migration 0005). */
+export type PaymentStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'REFUNDED';
+
 export interface PaymentRow {
   id: string;
   tenant_id: string;
@@ -12,7 +15,7 @@ export interface PaymentRow {
   currency: string;
   method: string;
   provider: 'manual' | 'gateway' | 'wallet';
-  status: string;
+  status: PaymentStatus;
   reference_id: string;
   receipt_number: string | null;
   notes: string | null;
@@ -62,13 +65,13 @@ export async function settlePayment(
   tx: Executor,
   tenantId: string,
   id: string,
-  status: 'completed' | 'COMPLETED' | 'failed' | 'FAILED',
+  status: 'COMPLETED' | 'FAILED',
   paidAt: Date | null,
 ): Promise<boolean> {
   const rows = await selectRows<{ id: string }>(
     tx,
     sql`UPDATE commerce.payments SET status = ${status}, paid_at = ${paidAt?.toISOString() ?? null}::timestamptz
-        WHERE tenant_id = ${tenantId} AND id = ${id} AND status IN ('pending', 'PENDING', 'PROCESSING')
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND status IN ('PENDING', 'PROCESSING')
         RETURNING id`,
   );
   return rows.length > 0;
@@ -82,13 +85,13 @@ export async function completeGatewayPayment(
   tx: Executor,
   tenantId: string,
   id: string,
-  change: { status: 'completed' | 'COMPLETED'; paidAt: Date; method: string | null },
+  change: { paidAt: Date; method: string | null },
 ): Promise<void> {
   await tx.execute(
-    sql`UPDATE commerce.payments SET status = ${change.status}, paid_at = ${change.paidAt.toISOString()}::timestamptz,
+    sql`UPDATE commerce.payments SET status = 'COMPLETED', paid_at = ${change.paidAt.toISOString()}::timestamptz,
           method = coalesce(${change.method}, method)
         WHERE tenant_id = ${tenantId} AND id = ${id}
-          AND status IN ('pending', 'PENDING', 'PROCESSING', 'failed', 'FAILED')`,
+          AND status IN ('PENDING', 'PROCESSING', 'FAILED')`,
   );
 }
 
@@ -102,7 +105,7 @@ export async function countOpenPayments(
     executor,
     sql`SELECT count(*)::int AS n FROM commerce.payments
         WHERE tenant_id = ${tenantId} AND customer_id = ${customerId}
-          AND status IN ('pending', 'PENDING', 'PROCESSING')`,
+          AND status IN ('PENDING', 'PROCESSING')`,
   );
   return row?.n ?? 0;
 }

@@ -193,7 +193,7 @@ export async function purchasePackage(
         currency: pkg.currency,
         method: 'manual_onspot',
         provider: 'manual',
-        status: 'completed',
+        status: 'COMPLETED',
         reference_id: `PKG-${id}-${Date.now()}`,
         receipt_number: null,
         notes: input.notes ?? null,
@@ -316,7 +316,7 @@ export async function recordPayment(
     const referenceId = `PKG-${row.id}-${now.getTime()}`;
     // A pending gateway payment of the same package is superseded: it can no longer complete it.
     for (const payment of await paymentsOfPackage(tx, tenantId, row.id)) {
-      if (payment.status === 'pending') await settlePayment(tx, tenantId, payment.id, 'failed', null);
+      if (payment.status === 'PENDING') await settlePayment(tx, tenantId, payment.id, 'FAILED', null);
     }
     // …and its invoice is voided: a late provider callback for it is then ignored (and audited).
     for (const invoice of await pendingInvoicesOfPackage(tx, tenantId, row.id)) {
@@ -332,7 +332,7 @@ export async function recordPayment(
       currency: row.currency,
       method: input.payment_method,
       provider: 'manual',
-      status: 'completed',
+      status: 'COMPLETED',
       reference_id: referenceId,
       receipt_number: input.receipt_number ?? null,
       notes: input.notes ?? null,
@@ -377,7 +377,7 @@ export async function paymentStatus(
   if (customerId !== undefined && row.customer_id !== customerId) throw forbidden('Access denied');
   const payments = await paymentsOfPackage(deps.db.orm, tenantId, row.id);
   const paid = payments
-    .filter((payment) => payment.status === 'completed')
+    .filter((payment) => payment.status === 'COMPLETED')
     .reduce((total, payment) => total.plus(money(payment.amount)), money(0));
   const remaining = money(row.package_price).minus(paid);
   return {
@@ -395,7 +395,8 @@ export async function paymentStatus(
       amount: payment.amount,
       method: payment.method,
       provider: payment.provider === 'gateway' ? 'gateway' : 'manual',
-      status: payment.status,
+      // Package payments answer in the spec's lowercase (completed, pending, failed).
+      status: payment.status.toLowerCase(),
       reference_id: payment.reference_id,
       created_at: payment.created_at,
       paid_at: payment.paid_at,

@@ -133,9 +133,7 @@ async function invoicePaid(
   }
   const payment = invoice.payment_id ? await findPayment(tx, tenantId, invoice.payment_id) : undefined;
   if (payment) {
-    const completed = invoice.type === 'APPOINTMENT' ? 'COMPLETED' : 'completed';
     await completeGatewayPayment(tx, tenantId, payment.id, {
-      status: completed,
       paidAt,
       method: callback.payment_method ?? null,
     });
@@ -200,8 +198,7 @@ async function invoiceExpired(tx: Executor, invoice: InvoiceRow): Promise<Callba
   const tenantId = invoice.tenant_id;
   if (!(await moveInvoice(tx, tenantId, invoice.id, 'EXPIRED'))) return 'ignored';
   if (invoice.payment_id) {
-    const failed = invoice.type === 'APPOINTMENT' ? 'FAILED' : 'failed';
-    const moved = await settlePayment(tx, tenantId, invoice.payment_id, failed, null);
+    const moved = await settlePayment(tx, tenantId, invoice.payment_id, 'FAILED', null);
     if (moved && invoice.customer_package_id)
       await markPackagePaymentFailed(tx, tenantId, invoice.customer_package_id, invoice.payment_id);
   }

@@ -168,7 +168,7 @@ export async function recordPackageLink(
   const amount = formatMoney(target.price);
   for (const invoice of await pendingInvoicesOfPackage(tx, tenantId, target.customerPackageId)) {
     await moveInvoice(tx, tenantId, invoice.id, 'VOID');
-    if (invoice.payment_id) await settlePayment(tx, tenantId, invoice.payment_id, 'failed', null);
+    if (invoice.payment_id) await settlePayment(tx, tenantId, invoice.payment_id, 'FAILED', null);
   }
   await insertInvoice(tx, tenantId, {
     id: link.invoiceId,
@@ -199,7 +199,7 @@ export async function recordPackageLink(
     currency: target.currency,
     method: 'gateway_digital',
     provider: 'gateway',
-    status: 'pending',
+    status: 'PENDING',
     reference_id: link.referenceId,
     receipt_number: null,
     notes: null,
