@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { billingApi, type BillingPeriod, type PlanType } from '@salon/contracts';
-import { newId, selectRows, type Executor } from '@salon/service-kit';
-import { isoOf } from './rows';
+import { isoOf, newId, selectRows, type Executor } from '@salon/service-kit';
 
 export type InvoiceKind = 'upgrade' | 'renewal';
 export type InvoiceStatus = 'pending' | 'paid' | 'expired' | 'rejected';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BillingPeriod, PlanType, SubscriptionStatus } from '@salon/contracts';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { isoOf } from './rows';
+import { isoOf, selectRows, type Executor } from '@salon/service-kit';
 
 export interface ScheduledChange {
   target_plan: PlanType;

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { newId, selectRows, type Executor } from '@salon/service-kit';
+import { isoOf, newId, selectRows, type Executor } from '@salon/service-kit';
 import type { QuotaOverride, QuotaType } from '../domain/token-rules';
-import { isoOf } from './rows';
 
 export interface QuotaRecord extends QuotaOverride {
   blocked_reason: string | null;

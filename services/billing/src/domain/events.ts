@@ -2,7 +2,7 @@ import { PLAN_CATALOGUE, type SubscriptionChangedV1 } from '@salon/contracts';
 import { newEvent, type EventOrigin } from '@salon/messaging';
 import type { Executor } from '@salon/service-kit';
 import type { SubscriptionRecord } from '../db/subscription.repository';
-import { PRODUCER, type BillingDeps } from './deps';
+import type { BillingDeps } from './deps';
 import { planLimitsOf } from './plan-rules';
 
 /** The full plan snapshot every service's plan-limits replica keeps (newest `version` wins). */
@@ -19,19 +19,18 @@ export const subscriptionChangedData = (subscription: SubscriptionRecord): Subsc
   version: subscription.version,
 });
 
-/** Puts the snapshot in the outbox, in the transaction that changed the subscription. */
+/** Puts the snapshots in the outbox, in the transaction that changed them; each carries its own tenant. */
 export async function publishChanged(
   deps: Pick<BillingDeps, 'store'>,
   tx: Executor,
   subscriptions: SubscriptionRecord[],
-  origin: Partial<EventOrigin> = {},
+  origin: EventOrigin,
 ): Promise<void> {
   if (subscriptions.length === 0) return;
   await deps.store.enqueue(
     tx,
     subscriptions.map((subscription) =>
       newEvent('billing.subscription.changed.v1', subscriptionChangedData(subscription), {
-        producer: PRODUCER,
         ...origin,
         tenantId: subscription.tenant_id,
       }),

@@ -3,9 +3,11 @@ import { billingApi } from '@salon/contracts';
 import {
   AppError,
   authenticate,
+  contextOf,
   invalidField,
   parseInput,
   staffOf,
+  type RequestContext,
   type TokenVerifier,
 } from '@salon/service-kit';
 import { findSubscription } from '../db/subscription.repository';
@@ -41,6 +43,12 @@ export function suspendedGuard(deps: Pick<BillingDeps, 'db'>): RequestHandler {
     next();
   };
 }
+
+/** The request's context acting on `tenantFor(req)`: the tenant a SUPER_ADMIN named, or the token's. */
+export const staffContextOf = (req: Request): RequestContext => ({
+  ...contextOf(req),
+  tenantId: tenantFor(req),
+});
 
 export const staffOnly = (verifier: TokenVerifier, deps: Pick<BillingDeps, 'db'>): RequestHandler[] => [
   authenticate(verifier, { allow: ['staff'] }),

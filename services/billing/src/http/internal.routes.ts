@@ -1,9 +1,10 @@
 import { Router, type Request } from 'express';
 import { billingApi } from '@salon/contracts';
-import { parseInput, requireInternalToken } from '@salon/service-kit';
+import { contextOf, parseInput, requireInternalToken } from '@salon/service-kit';
 import type { BillingDeps } from '../domain/deps';
-import { applyScheduledChanges, lapseEndedPeriods, republishPlans } from '../domain/manage-subscription';
-import { resetBlocks } from '../domain/token-usage';
+import { endSubscriptionPeriods } from '../jobs/end-subscription-periods';
+import { republishPlans } from '../jobs/republish-plans';
+import { resetQuotaBlocks } from '../jobs/reset-quota-blocks';
 
 /** Endpoints for Kubernetes CronJobs; the X-Internal-Token credential or 404. */
 export function internalRoutes(deps: BillingDeps): Router {
@@ -16,21 +17,22 @@ export function internalRoutes(deps: BillingDeps): Router {
 
   router.post('/internal/jobs/apply-scheduled-changes', internal, async (req, res) => {
     const at = asOf(req);
-    // Scheduled downgrades first: a period that ends with one applied is not lapsed.
-    const scheduled = await applyScheduledChanges(deps, at);
-    res.json({ ...scheduled, ...(await lapseEndedPeriods(deps, at)), as_of: at.toISOString() });
+    res.json({
+      ...(await endSubscriptionPeriods(deps, contextOf(req), { asOf: at })),
+      as_of: at.toISOString(),
+    });
   });
 
-  router.post('/internal/jobs/republish-plans', internal, async (_req, res) => {
-    res.json(await republishPlans(deps));
+  router.post('/internal/jobs/republish-plans', internal, async (req, res) => {
+    res.json(await republishPlans(deps, contextOf(req)));
   });
 
   router.post('/token-usage/quota-reset', internal, async (req, res) => {
-    res.json(await resetBlocks(deps, 'daily', asOf(req)));
+    res.json(await resetQuotaBlocks(deps, contextOf(req), { kind: 'daily', asOf: asOf(req) }));
   });
 
   router.post('/token-usage/quota-reset-monthly', internal, async (req, res) => {
-    res.json(await resetBlocks(deps, 'monthly', asOf(req)));
+    res.json(await resetQuotaBlocks(deps, contextOf(req), { kind: 'monthly', asOf: asOf(req) }));
   });
 
   return router;

@@ -1,6 +1,6 @@
 import { causedBy, type InboxHandler } from '@salon/messaging';
 import { PRODUCER, type BillingDeps } from '../../domain/deps';
-import { applyInvoicePaid } from '../../domain/upgrade-subscription';
+import { applyInvoicePaid } from '../../domain/apply-invoice-paid';
 
 /** The verified payment changes the plan or extends the period. */
 export const onCommerceSubscriptionInvoicePaid =

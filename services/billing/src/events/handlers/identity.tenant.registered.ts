@@ -1,6 +1,6 @@
 import { causedBy, type InboxHandler } from '@salon/messaging';
 import { PRODUCER, type BillingDeps } from '../../domain/deps';
-import { createFreeSubscription } from '../../domain/manage-subscription';
+import { createFreeSubscription } from '../../domain/create-free-subscription';
 
 /** A new tenant starts on the FREE plan. */
 export const onIdentityTenantRegistered =

@@ -1,8 +1,7 @@
-import { PLAN_CATALOGUE, PLAN_TYPES, type PlanType } from '@salon/contracts';
-import { formatMoney } from '@salon/service-kit';
-import type { PaymentRecord } from '../db/invoice.repository';
+import { PLAN_CATALOGUE, type PlanType } from '@salon/contracts';
 import type { ScheduledChange, SubscriptionRecord } from '../db/subscription.repository';
-import type { CurrentSubscription } from '../domain/manage-subscription';
+import type { CurrentSubscription } from '../domain/get-current-subscription';
+import type { UsageReport } from '../domain/report-usage';
 import { planPrice } from '../domain/plan-rules';
 
 const lower = (plan: PlanType) => plan.toLowerCase();
@@ -34,7 +33,7 @@ export const subscriptionView = (subscription: SubscriptionRecord) => ({
 });
 
 /** GET /subscriptions/current, with exactly the spec's fields. */
-export const currentView = ({ subscription, usage }: CurrentSubscription) => {
+export const currentSubscriptionView = ({ subscription, usage }: CurrentSubscription) => {
   const plan = PLAN_CATALOGUE[subscription.plan];
   return {
     subscription_id: subscription.id,
@@ -63,36 +62,12 @@ export const currentView = ({ subscription, usage }: CurrentSubscription) => {
   };
 };
 
-/** GET /subscriptions/plans: the one catalogue, in plan order. */
-export const plansView = () => ({
-  plans: PLAN_TYPES.map((type) => {
-    const plan = PLAN_CATALOGUE[type];
-    return {
-      plan_type: plan.plan_type,
-      display_name: plan.display_name,
-      description: plan.description,
-      price: {
-        monthly: formatMoney(plan.price.monthly),
-        quarterly: formatMoney(plan.price.quarterly),
-        yearly: formatMoney(plan.price.yearly),
-        currency: plan.price.currency,
-      },
-      limits: plan.limits,
-      features: plan.features,
-    };
-  }),
-});
-
-export const paymentView = (payment: PaymentRecord) => ({
-  id: payment.id,
-  tenant_id: payment.tenant_id,
-  invoice_id: payment.invoice_id,
-  subscription_id: payment.subscription_id,
-  amount: payment.amount,
-  currency: payment.currency,
-  status: payment.status,
-  payment_type: payment.payment_type,
-  failure_reason: payment.failure_reason,
-  paid_at: payment.paid_at,
-  created_at: payment.created_at,
+/** GET /subscriptions/usage: every counter against its plan limit, warnings and the recommendation. */
+export const usageReportView = ({ subscription, items, warnings, upgradeRecommended }: UsageReport) => ({
+  subscription_id: subscription.id,
+  plan: lower(subscription.plan),
+  billing_period: { start: subscription.current_period_start, end: subscription.current_period_end },
+  usage: items,
+  warnings,
+  upgrade_recommended: upgradeRecommended,
 });
