@@ -697,4 +697,41 @@ describe('appointments', () => {
     );
     expect(staffConfirmed.data).toMatchObject({ status: 'confirmed', payment_id: null, amount_paid: null });
   });
+
+  it('publishes every event of a request with the request id as its correlation_id', async () => {
+    const setup = await bookableSetup(service);
+    const capture = await captureEvents(service.testBus.bus, [
+      'scheduling.appointment.created.v1',
+      'scheduling.appointment.rescheduled.v1',
+      'scheduling.appointment.confirmed.v1',
+      'scheduling.appointment.cancelled.v1',
+    ]);
+    const as = (requestId: string) => ({ token: setup.admin, headers: { 'x-request-id': requestId } });
+    const booked = await service.request('POST', '/staff/appointments', {
+      ...as('req-book'),
+      body: bookingBody(setup, '10:00'),
+    });
+    expect(booked.status).toBe(201);
+    const id = booked.body.id;
+    const mine = (e: { data: { appointment_id: string } }) => e.data.appointment_id === id;
+    await service.request('PUT', `/appointments/${id}/reschedule`, {
+      ...as('req-move'),
+      body: { new_date: setup.date, new_start_time: '13:00' },
+    });
+    await service.request('PUT', `/appointments/${id}/status`, {
+      ...as('req-confirm'),
+      body: { status: 'confirmed' },
+    });
+    await service.request('PUT', `/appointments/${id}/cancel`, as('req-cancel'));
+    expect((await capture.next('scheduling.appointment.created.v1', mine)).correlation_id).toBe('req-book');
+    expect((await capture.next('scheduling.appointment.rescheduled.v1', mine)).correlation_id).toBe(
+      'req-move',
+    );
+    expect((await capture.next('scheduling.appointment.confirmed.v1', mine)).correlation_id).toBe(
+      'req-confirm',
+    );
+    expect((await capture.next('scheduling.appointment.cancelled.v1', mine)).correlation_id).toBe(
+      'req-cancel',
+    );
+  });
 });

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '@salon/contracts';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { idArray, isoOf, textArray } from './rows';
+import { idArray, isoOf, selectRows, textArray, type Executor } from '@salon/service-kit';
 
 export interface AppointmentLine {
   position: number;

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
+import { idArray, isoOf, selectRows, type Executor } from '@salon/service-kit';
 import type { AvailabilityType, RecurrenceType } from '../domain/availability-rules';
-import { idArray, isoOf } from './rows';
 
 export interface AvailabilityRecord {
   id: string;

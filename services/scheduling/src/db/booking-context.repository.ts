@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
+import { idArray, selectRows, type Executor } from '@salon/service-kit';
 import { availabilityColumns, type AvailabilityRecord } from './availability.repository';
 import {
   serviceColumns,
@@ -9,7 +9,6 @@ import {
   type ServiceReplica,
   type TenantSettingsView,
 } from './replica.repository';
-import { idArray } from './rows';
 import { staffColumns, type StaffRecord } from './staff.repository';
 
 /** Everything a booking decision reads before the lock, fetched in one round trip. */

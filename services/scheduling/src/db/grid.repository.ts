@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
+import { idArray, selectRows, type Executor } from '@salon/service-kit';
 import {
   serviceColumns,
   tenantColumns,
@@ -7,7 +7,6 @@ import {
   type ServiceReplica,
   type TenantSettingsView,
 } from './replica.repository';
-import { idArray } from './rows';
 
 /**
  * The availability grid's reads: three round trips whatever the range or staff count. Entries and

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ServicePricingV1 } from '@salon/contracts';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { idArray } from './rows';
+import { idArray, selectRows, type Executor } from '@salon/service-kit';
 
 /** Identity's tenant as scheduling needs it. */
 export interface TenantReplica {

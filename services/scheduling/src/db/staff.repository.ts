@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor } from '@salon/service-kit';
-import { idArray, isoOf } from './rows';
+import { idArray, isoOf, likeContains, selectRows, type Executor } from '@salon/service-kit';
 
 export interface StaffSkills {
   service_ids: string[];
@@ -183,8 +182,6 @@ export interface StaffFilters {
   gender?: string;
 }
 
-const like = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 export async function listStaff(
   executor: Executor,
   tenantId: string,
@@ -203,11 +200,11 @@ export async function listStaff(
   if (filters.status) conditions.push(sql`s.status = ${filters.status}`);
   else if (filters.onlyActive) conditions.push(sql`s.status = 'active'`);
   if (filters.onlyBookable) conditions.push(sql`s.is_bookable`);
-  if (filters.position) conditions.push(sql`s.position ILIKE ${like(filters.position)}`);
+  if (filters.position) conditions.push(sql`s.position ILIKE ${likeContains(filters.position)}`);
   if (filters.employmentType) conditions.push(sql`s.employment_type = ${filters.employmentType}`);
   if (filters.gender) conditions.push(sql`s.gender = ${filters.gender}`);
   if (filters.search) {
-    const term = like(filters.search);
+    const term = likeContains(filters.search);
     conditions.push(
       sql`(s.first_name ILIKE ${term} OR s.last_name ILIKE ${term} OR s.display_name ILIKE ${term}
            OR (s.first_name || ' ' || s.last_name) ILIKE ${term} OR s.email ILIKE ${term})`,

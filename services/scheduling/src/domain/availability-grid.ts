@@ -1,14 +1,9 @@
-import { badRequest, forbidden, notFound, type StaffAuth } from '@salon/service-kit';
-import { activeOccupancies, type OccupancyRow } from '../db/appointment.repository';
-import { entriesOfStaff } from '../db/availability.repository';
+import { notFound } from '@salon/service-kit';
 import { gridEntries, gridOccupancies, loadGridContext, type GridOccupancies } from '../db/grid.repository';
-import { findService, findTenantBySlug, isBookableService } from '../db/replica.repository';
-import { findStaff } from '../db/staff.repository';
-import { isWorking } from './availability-rules';
-import { evaluateCapacity, peakOverlap } from './capacity-rules';
+import { isBookableService } from '../db/replica.repository';
+import { peakOverlap } from './capacity-rules';
 import type { SchedulingDeps } from './deps';
-import { slotOf } from './manage-availability';
-import { settingsOf, tenantSettings } from './tenant-settings';
+import { settingsOf } from './tenant-settings';
 import { ByteWriter } from './byte-writer';
 import { addDays, localOf, localToUtc, shortTime } from './time-rules';
 
@@ -225,130 +220,4 @@ export async function availabilityGrid(
   };
   grid.text(`},"metadata":${JSON.stringify(metadata)}}`);
   return grid.result();
-}
-
-/** STAFF see their own grid only; the other roles any staff member's. */
-export function gridStaffFilter(auth: StaffAuth, staffId?: string): string | undefined {
-  if (auth.role !== 'STAFF') return staffId;
-  if (!auth.staffId) throw forbidden('Your account is not linked to a staff member');
-  if (staffId && staffId !== auth.staffId) throw forbidden('You can only view your own availability');
-  return auth.staffId;
-}
-
-export async function publicGrid(deps: SchedulingDeps, slug: string, query: GridQuery) {
-  const tenant = await findTenantBySlug(deps.db.orm, slug);
-  if (!tenant) throw notFound('Tenant not found');
-  await deps.plans.assertOpenToCustomers(tenant.tenant_id);
-  return availabilityGrid(deps, tenant.tenant_id, query, 'customer');
-}
-
-export interface CheckQuery {
-  staff_id: string;
-  date: string;
-  start_time: number;
-  end_time: number;
-  service_id?: string;
-}
-
-/** GET /availability/check: working hours, then appointments (capacity when a service is given). */
-export async function checkAvailability(deps: SchedulingDeps, tenantId: string, query: CheckQuery) {
-  const executor = deps.db.orm;
-  if (query.start_time >= query.end_time) throw badRequest('start_time must be before end_time');
-  const staff = await findStaff(executor, tenantId, query.staff_id);
-  if (!staff) throw notFound('Staff member not found');
-  const service = query.service_id ? await findService(executor, tenantId, query.service_id) : undefined;
-  if (query.service_id && !service) throw notFound('Service not found');
-  const { timezone } = await tenantSettings(executor, tenantId);
-  const day = (await entriesOfStaff(executor, tenantId, [staff.id], query.date, query.date)).map((entry) => ({
-    entry,
-    slot: slotOf(entry),
-  }));
-  const working =
-    day.find(
-      ({ slot }) =>
-        slot.type === 'working_hours' && slot.start <= query.start_time && query.start_time < slot.end,
-    ) ?? day.find(({ slot }) => slot.type === 'working_hours');
-  const workingHours = working
-    ? {
-        start_time: working.entry.start_time,
-        end_time: working.entry.end_time,
-        breaks: day
-          .filter(
-            ({ slot }) =>
-              slot.type === 'break' && slot.start >= working.slot.start && slot.end <= working.slot.end,
-          )
-          .map(({ entry }) => ({ start: entry.start_time, end: entry.end_time })),
-      }
-    : null;
-  const slots = day.map(({ slot }) => slot);
-  if (!isWorking(slots, query.start_time, query.end_time, query.service_id) || staff.status !== 'active') {
-    const conflicts = day
-      .filter(
-        ({ slot }) =>
-          slot.type !== 'working_hours' && slot.start < query.end_time && query.start_time < slot.end,
-      )
-      .map(({ entry }) => ({
-        id: entry.id,
-        type: entry.availability_type,
-        start_time: entry.start_time,
-        end_time: entry.end_time,
-        notes: entry.notes,
-      }));
-    return {
-      available: false,
-      message: 'Staff member is not working at the requested time',
-      reason: 'staff_not_working' as const,
-      working_hours: workingHours,
-      conflicts,
-    };
-  }
-  const start = localToUtc(query.date, query.start_time - (service?.preparation_minutes ?? 0), timezone);
-  const end = localToUtc(query.date, query.end_time + (service?.cleanup_minutes ?? 0), timezone);
-  const occupied = await activeOccupancies(executor, tenantId, [staff.id], start, end);
-  const toConflict = (row: OccupancyRow) => ({
-    id: row.appointment_id,
-    type: 'appointment',
-    start_time: row.start_time,
-    end_time: row.end_time,
-    notes: row.notes,
-  });
-  if (service) {
-    const verdict = evaluateCapacity(
-      {
-        service_id: service.service_id,
-        parallel: service.allow_parallel_bookings,
-        max_parallel: service.allow_parallel_bookings ? service.max_parallel_bookings : 1,
-        start: start.getTime(),
-        end: end.getTime(),
-      },
-      occupied,
-    );
-    if (!verdict.ok) {
-      return {
-        available: false,
-        message:
-          verdict.reason === 'full'
-            ? `Capacity reached: ${verdict.current}/${service.max_parallel_bookings} bookings`
-            : 'Time slot conflicts with existing appointments',
-        reason: 'booking_conflict' as const,
-        working_hours: workingHours,
-        conflicts: (verdict.conflicts as OccupancyRow[]).map(toConflict),
-      };
-    }
-  } else if (occupied.length > 0) {
-    return {
-      available: false,
-      message: 'Time slot conflicts with existing appointments',
-      reason: 'booking_conflict' as const,
-      working_hours: workingHours,
-      conflicts: occupied.map(toConflict),
-    };
-  }
-  return {
-    available: true,
-    message: 'Staff member is available',
-    reason: null,
-    working_hours: workingHours,
-    conflicts: [],
-  };
 }

@@ -1,11 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { CustomerDeletionCheckResponse } from '@salon/contracts';
-import { objectId, parseInput, requireInternalToken } from '@salon/service-kit';
-import { countAppointments } from '../db/appointment.repository';
+import { contextOf, objectId, parseInput, requireInternalToken } from '@salon/service-kit';
+import { countBlockingAppointments } from '../domain/customer-deletion-check';
 import type { SchedulingDeps } from '../domain/deps';
-import { tenantSettings } from '../domain/tenant-settings';
-import { localOf } from '../domain/time-rules';
+import { deletionCheckView } from './deletion-check.view';
 
 const checkPath = z.object({ tenant_id: objectId, customer_id: objectId });
 
@@ -17,20 +15,8 @@ export function internalRoutes(deps: SchedulingDeps, internalToken: string): Rou
     requireInternalToken(internalToken),
     async (req, res) => {
       const { tenant_id, customer_id } = parseInput(checkPath, req.params, 'path');
-      const { timezone } = await tenantSettings(deps.db.orm, tenant_id);
-      const upcoming = await countAppointments(deps.db.orm, tenant_id, {
-        customerId: customer_id,
-        from: localOf(new Date(), timezone).date,
-        statuses: ['pending', 'confirmed', 'checked_in', 'in_progress', 'completed', 'rescheduled'],
-      });
-      const body: CustomerDeletionCheckResponse =
-        upcoming > 0
-          ? {
-              blocked: true,
-              reason: `Cannot delete account with ${upcoming} upcoming appointment${upcoming === 1 ? '' : 's'}. Cancel them first.`,
-            }
-          : { blocked: false, reason: null };
-      res.json(body);
+      const ctx = { ...contextOf(req), tenantId: tenant_id };
+      res.json(deletionCheckView(await countBlockingAppointments(deps, ctx, { customerId: customer_id })));
     },
   );
   return router;

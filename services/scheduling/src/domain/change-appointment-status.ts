@@ -1,50 +1,22 @@
 import type { AppointmentStatus } from '@salon/contracts';
-import { newEvent } from '@salon/messaging';
-import { conflict } from '@salon/service-kit';
+import { newEvent, originOf } from '@salon/messaging';
+import { conflict, tenantIn, type RequestContext } from '@salon/service-kit';
 import { findAppointment, setAppointmentStatus, type AppointmentRecord } from '../db/appointment.repository';
+import { appointmentFor } from './appointment-access';
 import { canMove, holdsCapacity } from './appointment-rules';
-import { appointmentFor, type Booker } from './book-appointment';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentSnapshot } from './events';
 
-/** PUT /appointments/{id}/cancel: pending or confirmed → cancelled; capacity is freed at once. */
-export async function cancelAppointment(
+/**
+ * PUT /appointments/{id}/status (staff): a move of the state table; anything else is 409. A confirmation
+ * here knows of no payment: its amount_paid is null.
+ */
+export async function changeAppointmentStatus(
   deps: SchedulingDeps,
-  tenantId: string,
-  booker: Booker,
-  id: string,
-  requestId: string,
+  ctx: RequestContext,
+  { appointmentId: id, status }: { appointmentId: string; status: AppointmentStatus },
 ): Promise<AppointmentRecord> {
-  return deps.db.withTx(async (tx) => {
-    const current = await appointmentFor(tx, tenantId, booker, id, { forUpdate: true });
-    if (!canMove(current.status, 'cancelled')) {
-      throw conflict(`Appointment cannot be cancelled in status ${current.status}`);
-    }
-    await setAppointmentStatus(tx, tenantId, id, 'cancelled', false, { cancelled: true });
-    const appointment = (await findAppointment(tx, tenantId, id)) as AppointmentRecord;
-    await deps.store.enqueue(tx, [
-      newEvent(
-        'scheduling.appointment.cancelled.v1',
-        {
-          ...appointmentSnapshot(appointment),
-          cancelled_at: appointment.cancelled_at as string,
-          cancelled_by: booker.kind,
-        },
-        { producer: PRODUCER, tenantId, correlationId: requestId },
-      ),
-    ]);
-    return appointment;
-  });
-}
-
-/** PUT /appointments/{id}/status (staff): a move of the state table; anything else is 409. */
-export async function changeStatus(
-  deps: SchedulingDeps,
-  tenantId: string,
-  id: string,
-  status: AppointmentStatus,
-  requestId: string,
-): Promise<AppointmentRecord> {
+  const tenantId = tenantIn(ctx);
   return deps.db.withTx(async (tx) => {
     const current = await appointmentFor(tx, tenantId, { kind: 'staff' }, id, { forUpdate: true });
     if (!canMove(current.status, status)) {
@@ -54,7 +26,7 @@ export async function changeStatus(
       cancelled: status === 'cancelled',
     });
     const appointment = (await findAppointment(tx, tenantId, id)) as AppointmentRecord;
-    const origin = { producer: PRODUCER, tenantId, correlationId: requestId };
+    const origin = originOf(ctx, PRODUCER);
     const snapshot = appointmentSnapshot(appointment);
     await deps.store.enqueue(tx, [
       newEvent(

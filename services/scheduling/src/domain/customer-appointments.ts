@@ -1,43 +1,8 @@
 import type { AppointmentStatus } from '@salon/contracts';
-import { forbidden, notFound } from '@salon/service-kit';
-import { customerStatistics, listAppointments, type AppointmentFilters } from '../db/appointment.repository';
+import { forbidden, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { customerStatistics, listAppointments } from '../db/appointment.repository';
 import { findCustomerAnyTenant } from '../db/replica.repository';
 import type { SchedulingDeps } from './deps';
-
-export async function staffAppointments(
-  deps: SchedulingDeps,
-  tenantId: string,
-  staffId: string,
-  query: {
-    status?: AppointmentStatus;
-    from?: string;
-    to?: string;
-    upcomingOnly: boolean;
-    page: { offset: number; limit: number };
-  },
-) {
-  return listAppointments(
-    deps.db.orm,
-    tenantId,
-    {
-      staffId,
-      statuses: query.status ? [query.status] : undefined,
-      from: query.from,
-      to: query.to,
-      upcomingFrom: query.upcomingOnly ? new Date() : undefined,
-    },
-    query.page,
-  );
-}
-
-export async function findAppointmentsPage(
-  deps: SchedulingDeps,
-  tenantId: string,
-  filters: AppointmentFilters,
-  page: { offset: number; limit: number },
-) {
-  return listAppointments(deps.db.orm, tenantId, filters, page);
-}
 
 /**
  * GET /customers/{customer_id}/appointments: newest first, with statistics over all the customer's
@@ -45,11 +10,18 @@ export async function findAppointmentsPage(
  */
 export async function customerAppointments(
   deps: SchedulingDeps,
-  tenantId: string,
-  customerId: string,
-  filters: { status?: AppointmentStatus; from?: string; to?: string },
-  page: { offset: number; limit: number },
+  ctx: RequestContext,
+  {
+    customerId,
+    filters,
+    page,
+  }: {
+    customerId: string;
+    filters: { status?: AppointmentStatus; from?: string; to?: string };
+    page: { offset: number; limit: number };
+  },
 ) {
+  const tenantId = tenantIn(ctx);
   const executor = deps.db.orm;
   const customer = await findCustomerAnyTenant(executor, customerId);
   if (customer && customer.tenant_id !== tenantId) throw forbidden('Access denied');

@@ -1,0 +1,29 @@
+import {
+  forbidden,
+  unauthorized,
+  type AuthContext,
+  type RequestContext,
+  type StaffAuth,
+} from '@salon/service-kit';
+
+/** Who books or acts on an appointment: a customer for themselves, or staff for a customer. */
+export type Booker = { kind: 'customer'; customerId: string } | { kind: 'staff' };
+
+function callerIn(ctx: RequestContext): AuthContext {
+  if (!ctx.caller) throw unauthorized('Not authenticated');
+  return ctx.caller;
+}
+
+export const isCustomer = (ctx: RequestContext): boolean => ctx.caller?.kind === 'customer';
+
+export function bookerIn(ctx: RequestContext): Booker {
+  const caller = callerIn(ctx);
+  return caller.kind === 'customer' ? { kind: 'customer', customerId: caller.customerId } : { kind: 'staff' };
+}
+
+/** The staff caller (the routes let only staff tokens through where this is asked). */
+export function staffIn(ctx: RequestContext): StaffAuth {
+  const caller = callerIn(ctx);
+  if (caller.kind !== 'staff') throw forbidden('Insufficient permissions');
+  return caller;
+}

@@ -1,0 +1,38 @@
+import { newEvent, originOf } from '@salon/messaging';
+import { conflict, tenantIn, type RequestContext } from '@salon/service-kit';
+import { findAppointment, setAppointmentStatus, type AppointmentRecord } from '../db/appointment.repository';
+import { appointmentFor } from './appointment-access';
+import { canMove } from './appointment-rules';
+import { bookerIn } from './callers';
+import { PRODUCER, type SchedulingDeps } from './deps';
+import { appointmentSnapshot } from './events';
+
+/** PUT /appointments/{id}/cancel: pending or confirmed → cancelled; capacity is freed at once. */
+export async function cancelAppointment(
+  deps: SchedulingDeps,
+  ctx: RequestContext,
+  { appointmentId: id }: { appointmentId: string },
+): Promise<AppointmentRecord> {
+  const tenantId = tenantIn(ctx);
+  const booker = bookerIn(ctx);
+  return deps.db.withTx(async (tx) => {
+    const current = await appointmentFor(tx, tenantId, booker, id, { forUpdate: true });
+    if (!canMove(current.status, 'cancelled')) {
+      throw conflict(`Appointment cannot be cancelled in status ${current.status}`);
+    }
+    await setAppointmentStatus(tx, tenantId, id, 'cancelled', false, { cancelled: true });
+    const appointment = (await findAppointment(tx, tenantId, id)) as AppointmentRecord;
+    await deps.store.enqueue(tx, [
+      newEvent(
+        'scheduling.appointment.cancelled.v1',
+        {
+          ...appointmentSnapshot(appointment),
+          cancelled_at: appointment.cancelled_at as string,
+          cancelled_by: booker.kind,
+        },
+        originOf(ctx, PRODUCER),
+      ),
+    ]);
+    return appointment;
+  });
+}

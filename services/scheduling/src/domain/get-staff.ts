@@ -1,0 +1,58 @@
+import { notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { countAppointments } from '../db/appointment.repository';
+import { entriesOfStaff } from '../db/availability.repository';
+import { findStaff, type StaffRecord } from '../db/staff.repository';
+import type { SchedulingDeps } from './deps';
+import { tenantSettings } from './tenant-settings';
+import { addDays, localOf } from './time-rules';
+
+/** GET /staff/{id}: the staff member, with today's and the coming week's workload when asked. */
+export async function getStaff(
+  deps: SchedulingDeps,
+  ctx: RequestContext,
+  { staffId, includeWorkload }: { staffId: string; includeWorkload: boolean },
+): Promise<{ staff: StaffRecord; workload?: Workload }> {
+  const staff = await findStaff(deps.db.orm, tenantIn(ctx), staffId);
+  if (!staff) throw notFound('Staff member not found');
+  return includeWorkload ? { staff, workload: await workloadOf(deps, staff) } : { staff };
+}
+
+export interface Workload {
+  today_appointments: number;
+  upcoming_appointments: number;
+  total_lifetime_bookings: number;
+  is_available_today: boolean;
+  current_status: string;
+}
+
+async function workloadOf(deps: SchedulingDeps, staff: StaffRecord): Promise<Workload> {
+  const executor = deps.db.orm;
+  const { timezone } = await tenantSettings(executor, staff.tenant_id);
+  const now = new Date();
+  const today = localOf(now, timezone).date;
+  const [todayCount, upcoming, entries] = await Promise.all([
+    countAppointments(executor, staff.tenant_id, {
+      staffId: staff.id,
+      from: today,
+      to: today,
+      statuses: ['pending', 'confirmed', 'in_progress'],
+    }),
+    countAppointments(executor, staff.tenant_id, {
+      staffId: staff.id,
+      from: today,
+      to: addDays(today, 7),
+      statuses: ['pending', 'confirmed'],
+      upcomingFrom: now,
+    }),
+    entriesOfStaff(executor, staff.tenant_id, [staff.id], today, today),
+  ]);
+  const working = entries.some((entry) => entry.availability_type === 'working_hours');
+  const away = entries.some((entry) => entry.availability_type === 'vacation');
+  return {
+    today_appointments: todayCount,
+    upcoming_appointments: upcoming,
+    total_lifetime_bookings: staff.total_bookings,
+    is_available_today: staff.status === 'active' && working && !away,
+    current_status: staff.status,
+  };
+}

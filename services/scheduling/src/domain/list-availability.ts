@@ -1,0 +1,47 @@
+import { invalidField, tenantIn, type RequestContext } from '@salon/service-kit';
+import { listAvailability as listEntries, type AvailabilityRecord } from '../db/availability.repository';
+import { visibleStaffIds } from './availability-access';
+import { staffIn } from './callers';
+import type { SchedulingDeps } from './deps';
+import { tenantSettings } from './tenant-settings';
+import { addDays, localOf } from './time-rules';
+
+/**
+ * GET /availability: entries between two dates (the tenant's current month by default); STAFF and
+ * OUTLET_MANAGER see their own entries only.
+ */
+export async function listAvailability(
+  deps: SchedulingDeps,
+  ctx: RequestContext,
+  query: {
+    from?: string;
+    to?: string;
+    staffId?: string;
+    type?: string;
+    outletId?: string;
+    page: { offset: number; limit: number };
+  },
+): Promise<{ items: AvailabilityRecord[]; total: number }> {
+  const tenantId = tenantIn(ctx);
+  let { from, to } = query;
+  if (!from || !to) {
+    const { timezone } = await tenantSettings(deps.db.orm, tenantId);
+    const month = localOf(new Date(), timezone).date.slice(0, 7);
+    from ??= `${month}-01`;
+    to ??= addDays(`${addDays(`${month}-01`, 32).slice(0, 7)}-01`, -1);
+  }
+  if (from > to) throw invalidField(['query', 'start_date'], 'start_date must not be after end_date');
+  return listEntries(
+    deps.db.orm,
+    tenantId,
+    {
+      from,
+      to,
+      staffId: query.staffId,
+      onlyStaffIds: visibleStaffIds(staffIn(ctx)),
+      type: query.type,
+      outletId: query.outletId,
+    },
+    query.page,
+  );
+}

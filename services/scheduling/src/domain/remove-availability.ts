@@ -1,0 +1,32 @@
+import { conflict, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { deleteAvailability, entriesOfStaff, findAvailability } from '../db/availability.repository';
+import { lockStaff } from '../db/locks.repository';
+import { assertMayManage } from './availability-access';
+import { describeProblem, orphanedBreak } from './availability-rules';
+import { slotOf } from './availability-slot';
+import { staffIn } from './callers';
+import type { SchedulingDeps } from './deps';
+
+/** DELETE: refused when it would leave a break outside working hours. */
+export async function removeAvailability(
+  deps: SchedulingDeps,
+  ctx: RequestContext,
+  { availabilityId: id }: { availabilityId: string },
+): Promise<void> {
+  const tenantId = tenantIn(ctx);
+  const auth = staffIn(ctx);
+  await deps.db.withTx(async (tx) => {
+    const current = await findAvailability(tx, tenantId, id);
+    if (!current) throw notFound('Availability entry not found');
+    assertMayManage(auth, current.staff_id);
+    await lockStaff(tx, current.staff_id);
+    if (current.availability_type === 'working_hours') {
+      const others = (await entriesOfStaff(tx, tenantId, [current.staff_id], current.date, current.date))
+        .filter((entry) => entry.id !== id)
+        .map(slotOf);
+      const orphan = orphanedBreak(others, current.date);
+      if (orphan) throw conflict(describeProblem({ kind: 'break_left_outside', with: orphan }));
+    }
+    await deleteAvailability(tx, tenantId, id);
+  });
+}
