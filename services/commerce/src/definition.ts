@@ -4,7 +4,7 @@ import type { ServiceDefinition } from '@salon/runtime';
 import { loadMigrationDir } from '@salon/service-kit';
 import { commerceConfigSchema, type CommerceConfig } from './config';
 import type { CommerceDeps } from './domain/deps';
-import { applyInvoiceCallback } from './domain/gateway-webhook';
+import { applyInvoiceCallback } from './domain/apply-invoice-callback';
 import { commerceSubscriptions } from './events/subscriptions';
 import { customerPackageRoutes } from './http/customer-package.routes';
 import { customerStoreRoutes } from './http/customer-store.routes';

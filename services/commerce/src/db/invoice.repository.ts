@@ -33,26 +33,34 @@ export interface InvoiceRow {
   gateway_invoice_url: string | null;
   paid_at: string | null;
   created_at: string;
+  /** The request that created the invoice: the events its callback causes carry it as their correlation. */
+  correlation_id: string | null;
 }
 
 const columns = sql`id, tenant_id, type, invoice_number, customer_id, customer_package_id, appointment_id,
   payment_id, subtotal::text AS subtotal, platform_fee::text AS platform_fee,
   platform_fee_percentage::text AS platform_fee_percentage, amount::text AS amount, currency, status, lines,
   metadata, ${isoOf(sql`due_date`)} AS due_date, gateway_invoice_id, gateway_invoice_url,
-  ${isoOf(sql`paid_at`)} AS paid_at, ${isoOf(sql`created_at`)} AS created_at`;
+  ${isoOf(sql`paid_at`)} AS paid_at, ${isoOf(sql`created_at`)} AS created_at, correlation_id`;
 
-export type NewInvoice = Omit<InvoiceRow, 'tenant_id' | 'status' | 'paid_at' | 'created_at'>;
+export type NewInvoice = Omit<
+  InvoiceRow,
+  'tenant_id' | 'status' | 'paid_at' | 'created_at' | 'correlation_id'
+> & {
+  correlation_id?: string | null;
+};
 
 export async function insertInvoice(tx: Executor, tenantId: string, invoice: NewInvoice): Promise<void> {
   await tx.execute(sql`
     INSERT INTO commerce.invoices (id, tenant_id, type, invoice_number, customer_id, customer_package_id,
       appointment_id, payment_id, subtotal, platform_fee, platform_fee_percentage, amount, currency, status, lines,
-      metadata, due_date, gateway_invoice_id, gateway_invoice_url)
+      metadata, due_date, gateway_invoice_id, gateway_invoice_url, correlation_id)
     VALUES (${invoice.id}, ${tenantId}, ${invoice.type}, ${invoice.invoice_number}, ${invoice.customer_id},
       ${invoice.customer_package_id}, ${invoice.appointment_id}, ${invoice.payment_id}, ${invoice.subtotal},
       ${invoice.platform_fee}, ${invoice.platform_fee_percentage}, ${invoice.amount}, ${invoice.currency}, 'PENDING',
       ${JSON.stringify(invoice.lines)}::jsonb, ${JSON.stringify(invoice.metadata)}::jsonb,
-      ${invoice.due_date}::timestamptz, ${invoice.gateway_invoice_id}, ${invoice.gateway_invoice_url})`);
+      ${invoice.due_date}::timestamptz, ${invoice.gateway_invoice_id}, ${invoice.gateway_invoice_url},
+      ${invoice.correlation_id ?? null})`);
 }
 
 export async function findInvoice(executor: Executor, tenantId: string, id: string) {

@@ -1,4 +1,4 @@
-import { badRequest, newId, notFound } from '@salon/service-kit';
+import { badRequest, newId, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   hasAnyCredits,
   insertRedemption,
@@ -8,6 +8,7 @@ import {
 } from '../db/credit.repository';
 import { refreshUsageStatus } from '../db/customer-package.repository';
 import { findCustomer, findTenantServices } from '../db/replica.repository';
+import { staffUserIn } from './callers';
 import { allocateFifo, isExpired } from './credit-rules';
 import type { CommerceDeps } from './deps';
 
@@ -23,12 +24,9 @@ export interface RedeemInput {
  * Redeems credits first in, first out by expiry. The customer's rows for the service are locked, so
  * concurrent redemptions queue and none can take a credit another one took: credits never overdraw.
  */
-export async function redeemCredits(
-  deps: CommerceDeps,
-  tenantId: string,
-  input: RedeemInput,
-  redeemedBy: string,
-) {
+export async function redeemCredits(deps: CommerceDeps, ctx: RequestContext, input: RedeemInput) {
+  const tenantId = tenantIn(ctx);
+  const redeemedBy = staffUserIn(ctx);
   return deps.db.withTx(async (tx) => {
     if (!(await findCustomer(tx, tenantId, input.customer_id))) throw notFound('Customer not found');
     const [service] = await findTenantServices(tx, tenantId, [input.service_id]);

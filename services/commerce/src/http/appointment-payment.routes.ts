@@ -1,19 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { commerceApi } from '@salon/contracts';
-import {
-  authenticate,
-  authOf,
-  forbidden,
-  objectId,
-  parseInput,
-  requireRoles,
-  staffOf,
-  tenantOf,
-} from '@salon/service-kit';
-import { processAppointmentPayment } from '../domain/appointment-payment';
+import { authenticate, contextOf, objectId, parseInput, requireRoles } from '@salon/service-kit';
+import { creditWallet } from '../domain/credit-wallet';
 import type { CommerceDeps } from '../domain/deps';
-import { creditWallet, customerWallet } from '../domain/wallet';
+import { getWallet } from '../domain/get-wallet';
+import { processAppointmentPayment } from '../domain/process-appointment-payment';
+import { appointmentPaymentView } from './appointment-payment.view';
+import { walletCreditView, walletView } from './wallet.view';
 
 const { processAppointmentBody: processBody, walletCreditBody: creditBody } = commerceApi;
 const customerPath = z.object({ customer_id: objectId });
@@ -22,20 +16,16 @@ const customerPath = z.object({ customer_id: objectId });
 export function appointmentPaymentRoutes(deps: CommerceDeps): Router {
   const router = Router();
   const customer = authenticate(deps.verifier, { allow: ['customer'] });
-  const customerIdOf = (auth: ReturnType<typeof authOf>) => {
-    if (auth.kind !== 'customer') throw forbidden('Customer token required');
-    return auth.customerId;
-  };
 
   const paying = [customer, deps.plans.openToCustomersGuard()];
 
   router.post('/customer/payments/process-appointment', ...paying, async (req, res) => {
     const body = parseInput(processBody, req.body, 'body');
-    res.json(await processAppointmentPayment(deps, tenantOf(req), customerIdOf(authOf(req)), body));
+    res.json(appointmentPaymentView(await processAppointmentPayment(deps, contextOf(req), body)));
   });
 
   router.get('/customer/wallet', customer, async (req, res) => {
-    res.json(await customerWallet(deps, tenantOf(req), customerIdOf(authOf(req))));
+    res.json(walletView(await getWallet(deps, contextOf(req))));
   });
 
   router.post(
@@ -46,7 +36,8 @@ export function appointmentPaymentRoutes(deps: CommerceDeps): Router {
     async (req, res) => {
       const { customer_id } = parseInput(customerPath, req.params, 'path');
       const body = parseInput(creditBody, req.body, 'body');
-      res.status(201).json(await creditWallet(deps, tenantOf(req), customer_id, body, staffOf(req).userId));
+      const credit = await creditWallet(deps, contextOf(req), { customerId: customer_id, ...body });
+      res.status(201).json(walletCreditView(credit));
     },
   );
 

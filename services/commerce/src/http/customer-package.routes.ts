@@ -1,29 +1,26 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { commerceApi } from '@salon/contracts';
 import {
   authenticate,
-  authOf,
+  contextOf,
   objectId,
   offsetOf,
   paged,
   parseInput,
   requireRoles,
-  staffOf,
-  tenantOf,
 } from '@salon/service-kit';
-import {
-  customerCredits,
-  findCustomerPackages,
-  getCustomerPackage,
-  assertCustomer,
-  paymentStatus,
-  purchasePackage,
-  recordPayment,
-  staffCreditSummary,
-} from '../domain/customer-packages';
 import type { CommerceDeps } from '../domain/deps';
+import { findCustomerCredits } from '../domain/find-customer-credits';
+import { findCustomerPackages } from '../domain/find-customer-packages';
+import { getCustomerPackage } from '../domain/get-customer-package';
+import { packagePaymentStatus } from '../domain/package-payment-status';
+import { recordPackagePayment } from '../domain/record-package-payment';
 import { redeemCredits } from '../domain/redeem-credits';
+import { sellPackage } from '../domain/sell-package';
+import { staffCreditSummary } from '../domain/staff-credit-summary';
+import { customerCreditView, customerPackageView } from './customer-package.view';
+import { packagePaymentStatusView, paymentRecordedView } from './package-payment.view';
 
 const {
   creditsQuery,
@@ -37,7 +34,11 @@ const customerPath = z.object({ customer_id: objectId });
 const customerPackagePath = z.object({ customer_package_id: objectId });
 const aliasPath = z.object({ id: objectId });
 
-const actorOf = (req: Request) => staffOf(req).userId;
+/** The customer package id of a path, under either of the spec's names for it. */
+const customerPackageIdOf = (req: Request, name: 'customer_package_id' | 'id'): string =>
+  name === 'id'
+    ? parseInput(aliasPath, req.params, 'path').id
+    : parseInput(customerPackagePath, req.params, 'path').customer_package_id;
 
 export function customerPackageRoutes(deps: CommerceDeps): Router {
   const router = Router();
@@ -48,55 +49,56 @@ export function customerPackageRoutes(deps: CommerceDeps): Router {
 
   router.get('/staff/customer-packages', ...sellers, async (req, res) => {
     const query = parseInput(staffListQuery, req.query, 'query');
-    const tenantId = tenantOf(req);
-    if (query.customer_id) await assertCustomer(deps, tenantId, query.customer_id);
-    const { items, total } = await findCustomerPackages(
-      deps,
-      tenantId,
-      { customerId: query.customer_id, status: query.status_filter },
-      { offset: offsetOf(query), limit: query.size },
-      query.include_details,
+    const { items, total } = await findCustomerPackages(deps, contextOf(req), {
+      customerId: query.customer_id,
+      status: query.status_filter,
+      page: { offset: offsetOf(query), limit: query.size },
+      includeDetails: query.include_details,
+    });
+    res.json(
+      paged(
+        items.map((record) => customerPackageView(record)),
+        total,
+        query,
+      ),
     );
-    res.json(paged(items, total, query));
   });
 
   router.post('/staff/customer-packages', ...sellers, async (req, res) => {
     const body = parseInput(sellBody, req.body, 'body');
-    res.status(201).json(await purchasePackage(deps, tenantOf(req), body, actorOf(req)));
+    res.status(201).json(customerPackageView(await sellPackage(deps, contextOf(req), body)));
   });
 
   router.post('/staff/customer-packages/credits/redeem', ...sellers, async (req, res) => {
     const body = parseInput(redeemBody, req.body, 'body');
-    res.json(await redeemCredits(deps, tenantOf(req), body, actorOf(req)));
+    res.json(await redeemCredits(deps, contextOf(req), body));
   });
 
   router.get('/staff/customer-packages/:customer_id/credits', ...sellers, async (req, res) => {
     const { customer_id } = parseInput(customerPath, req.params, 'path');
     const query = parseInput(creditsQuery, req.query, 'query');
-    res.json(
-      await customerCredits(deps, tenantOf(req), customer_id, {
+    const credits = await findCustomerCredits(deps, contextOf(req), {
+      customerId: customer_id,
+      filters: {
         serviceId: query.service_id,
         includeUsed: query.include_used,
         includeExpired: query.include_expired,
-      }),
-    );
+      },
+    });
+    res.json(credits.map(customerCreditView));
   });
 
   router.get('/staff/customer-packages/:customer_id/summary', ...sellers, async (req, res) => {
     const { customer_id } = parseInput(customerPath, req.params, 'path');
-    res.json(await staffCreditSummary(deps, tenantOf(req), customer_id));
+    res.json(await staffCreditSummary(deps, contextOf(req), { customerId: customer_id }));
   });
 
-  const recordHandler =
-    (path: 'customer_package_id' | 'id') => async (req: Request, res: import('express').Response) => {
-      const params = parseInput(
-        path === 'id' ? aliasPath : customerPackagePath,
-        req.params,
-        'path',
-      ) as Record<string, string>;
-      const body = parseInput(recordPaymentBody, req.body, 'body');
-      res.json(await recordPayment(deps, tenantOf(req), params[path] as string, body, actorOf(req)));
-    };
+  const recordHandler = (name: 'customer_package_id' | 'id') => async (req: Request, res: Response) => {
+    const customerPackageId = customerPackageIdOf(req, name);
+    const body = parseInput(recordPaymentBody, req.body, 'body');
+    const recorded = await recordPackagePayment(deps, contextOf(req), { customerPackageId, ...body });
+    res.json(paymentRecordedView(recorded));
+  };
   router.post(
     '/customer-packages/:customer_package_id/record-payment',
     ...cashiers,
@@ -104,17 +106,12 @@ export function customerPackageRoutes(deps: CommerceDeps): Router {
   );
   router.post('/customer/package-payments/:id/record-payment', ...cashiers, recordHandler('id'));
 
-  const statusHandler =
-    (path: 'customer_package_id' | 'id') => async (req: Request, res: import('express').Response) => {
-      const params = parseInput(
-        path === 'id' ? aliasPath : customerPackagePath,
-        req.params,
-        'path',
-      ) as Record<string, string>;
-      const auth = authOf(req);
-      const customerId = auth.kind === 'customer' ? auth.customerId : undefined;
-      res.json(await paymentStatus(deps, tenantOf(req), params[path] as string, { customerId }));
-    };
+  const statusHandler = (name: 'customer_package_id' | 'id') => async (req: Request, res: Response) => {
+    const customerPackageId = customerPackageIdOf(req, name);
+    res.json(
+      packagePaymentStatusView(await packagePaymentStatus(deps, contextOf(req), { customerPackageId })),
+    );
+  };
   router.get(
     '/customer-packages/:customer_package_id/payment-status',
     either,
@@ -131,13 +128,8 @@ export function customerPackageRoutes(deps: CommerceDeps): Router {
     '/customer/packages/:customer_package_id',
     authenticate(deps.verifier, { allow: ['customer'] }),
     async (req, res) => {
-      const { customer_package_id } = parseInput(customerPackagePath, req.params, 'path');
-      const auth = authOf(req);
-      res.json(
-        await getCustomerPackage(deps, tenantOf(req), customer_package_id, {
-          customerId: auth.kind === 'customer' ? auth.customerId : undefined,
-        }),
-      );
+      const customerPackageId = customerPackageIdOf(req, 'customer_package_id');
+      res.json(customerPackageView(await getCustomerPackage(deps, contextOf(req), { customerPackageId })));
     },
   );
 

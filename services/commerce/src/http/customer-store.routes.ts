@@ -1,28 +1,27 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { commerceApi } from '@salon/contracts';
+import { CALLBACK_TOKEN_HEADER } from '@salon/payment-provider';
 import {
-  authOf,
   authenticate,
-  forbidden,
+  contextOf,
   objectId,
   offsetOf,
   paged,
   parseInput,
   requireRoles,
-  tenantOf,
   unauthorized,
 } from '@salon/service-kit';
-import {
-  browsePackages,
-  createPackagePaymentLink,
-  customerPackages,
-  customerPurchase,
-  customerSummary,
-} from '../domain/customer-store';
+import { acceptInvoiceCallback, callbackTokenValid } from '../domain/accept-invoice-callback';
+import { browsePackages } from '../domain/browse-packages';
+import { createPackagePaymentLink } from '../domain/create-package-payment-link';
+import { customerPackageSummary } from '../domain/customer-package-summary';
 import type { CommerceDeps } from '../domain/deps';
-import { acceptInvoiceCallback, callbackTokenValid } from '../domain/gateway-webhook';
-import { CALLBACK_TOKEN_HEADER } from '@salon/payment-provider';
+import { findCustomerPackages } from '../domain/find-customer-packages';
+import { purchasePackage } from '../domain/purchase-package';
+import { customerPackageView, purchaseView } from './customer-package.view';
+import { storePackageView } from './package.view';
+import { paymentLinkCreatedView } from './package-payment.view';
 
 const {
   browseQuery,
@@ -34,12 +33,6 @@ const {
 
 const customerPackagePath = z.object({ customer_package_id: objectId });
 const webhookPath = z.object({ tenant_id: objectId });
-
-const customerIdOf = (req: Request): string => {
-  const auth = authOf(req);
-  if (auth.kind !== 'customer') throw forbidden('Customer token required');
-  return auth.customerId;
-};
 
 /** The customer's package store, staff payment links, and the provider's invoice webhook. */
 export function customerStoreRoutes(deps: CommerceDeps): Router {
@@ -53,15 +46,15 @@ export function customerStoreRoutes(deps: CommerceDeps): Router {
 
   router.get('/customer/packages/browse', customer, async (req, res) => {
     const query = parseInput(browseQuery, req.query, 'query');
-    const { items, total } = await browsePackages(deps, tenantOf(req), query.outlet_id, {
-      offset: offsetOf(query),
-      limit: query.size,
+    const { items, total } = await browsePackages(deps, contextOf(req), {
+      outletId: query.outlet_id,
+      page: { offset: offsetOf(query), limit: query.size },
     });
-    res.json(paged(items, total, query));
+    res.json(paged(items.map(storePackageView), total, query));
   });
 
   router.get('/customer/packages/summary', customer, async (req, res) => {
-    res.json(await customerSummary(deps, tenantOf(req), customerIdOf(req)));
+    res.json(await customerPackageSummary(deps, contextOf(req)));
   });
 
   router.post(
@@ -70,41 +63,48 @@ export function customerStoreRoutes(deps: CommerceDeps): Router {
     deps.plans.openToCustomersGuard(),
     async (req, res) => {
       const body = parseInput(purchaseBody, req.body, 'body');
-      res.status(201).json(await customerPurchase(deps, tenantOf(req), customerIdOf(req), body));
+      res.status(201).json(purchaseView(await purchasePackage(deps, contextOf(req), body)));
     },
   );
 
   router.get('/customer/packages', customer, async (req, res) => {
     const query = parseInput(listQuery, req.query, 'query');
-    const { items, total } = await customerPackages(
-      deps,
-      tenantOf(req),
-      customerIdOf(req),
-      query.status,
-      { offset: offsetOf(query), limit: query.size },
-      query.include_details,
+    const { items, total } = await findCustomerPackages(deps, contextOf(req), {
+      status: query.status,
+      page: { offset: offsetOf(query), limit: query.size },
+      includeDetails: query.include_details,
+    });
+    res.json(
+      paged(
+        items.map((record) => customerPackageView(record)),
+        total,
+        query,
+      ),
     );
-    res.json(paged(items, total, query));
   });
 
   const createLink = async (req: Request, res: Response) => {
     const { customer_package_id } = parseInput(customerPackagePath, req.params, 'path');
     const body = parseInput(linkBody, req.body ?? {}, 'body');
-    res.json(await createPackagePaymentLink(deps, tenantOf(req), customer_package_id, body));
+    const created = await createPackagePaymentLink(deps, contextOf(req), {
+      customerPackageId: customer_package_id,
+      ...body,
+    });
+    res.json(paymentLinkCreatedView(created));
   };
   router.post('/customer-packages/:customer_package_id/create-payment-link', ...staff, createLink);
   // The spec's alias of the same operation (the routing table forwards it here).
   router.post('/customer/package-payments/:customer_package_id/create-payment-link', ...staff, createLink);
 
   const webhook = (tenantOfCall: (req: Request) => string | null) => async (req: Request, res: Response) => {
-    const token = req.headers[CALLBACK_TOKEN_HEADER];
+    const header = req.headers[CALLBACK_TOKEN_HEADER];
     const tenantId = tenantOfCall(req);
-    const given = typeof token === 'string' ? token : undefined;
+    const token = typeof header === 'string' ? header : undefined;
     // The token is checked before the body is parsed: a forged call learns nothing about the payload rules.
-    if (!callbackTokenValid(deps.config.PAYMENT_CALLBACK_TOKEN, given))
+    if (!callbackTokenValid(deps.config.PAYMENT_CALLBACK_TOKEN, token))
       throw unauthorized('Invalid callback token');
-    const body = parseInput(callbackBody, req.body, 'body');
-    res.json({ status: await acceptInvoiceCallback(deps, tenantId, given, body) });
+    const callback = parseInput(callbackBody, req.body, 'body');
+    res.json({ status: await acceptInvoiceCallback(deps, contextOf(req), { tenantId, token, callback }) });
   };
   router.post(
     '/webhooks/gateway-invoice/tenant/:tenant_id',

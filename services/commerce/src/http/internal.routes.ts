@@ -1,11 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { subscriptionInvoiceRequest, type CustomerDeletionCheckResponse } from '@salon/contracts';
-import { objectId, parseInput, requireInternalToken } from '@salon/service-kit';
-import { expireDuePackages } from '../db/customer-package.repository';
-import { countOpenPayments } from '../db/payment.repository';
+import { subscriptionInvoiceRequest } from '@salon/contracts';
+import { contextOf, objectId, parseInput, requireInternalToken } from '@salon/service-kit';
+import { checkCustomerDeletion } from '../domain/check-customer-deletion';
+import { createSubscriptionInvoice } from '../domain/create-subscription-invoice';
 import type { CommerceDeps } from '../domain/deps';
-import { createSubscriptionInvoice } from '../domain/subscription-invoices';
+import { expirePackages } from '../domain/expire-packages';
+import { customerDeletionCheckView } from './customer-deletion-check.view';
+import { subscriptionInvoiceView } from './subscription-invoice.view';
 
 const checkPath = z.object({ tenant_id: objectId, customer_id: objectId });
 
@@ -19,25 +21,23 @@ export function internalRoutes(deps: CommerceDeps): Router {
     internal,
     async (req, res) => {
       const { tenant_id, customer_id } = parseInput(checkPath, req.params, 'path');
-      const open = await countOpenPayments(deps.db.orm, tenant_id, customer_id);
-      const body: CustomerDeletionCheckResponse =
-        open > 0
-          ? {
-              blocked: true,
-              reason: `Cannot delete account with ${open} pending payment${open === 1 ? '' : 's'}. Complete or cancel them first.`,
-            }
-          : { blocked: false, reason: null };
-      res.json(body);
+      const check = await checkCustomerDeletion(deps, contextOf(req), {
+        tenantId: tenant_id,
+        customerId: customer_id,
+      });
+      res.json(customerDeletionCheckView(check));
     },
   );
 
   router.post('/internal/subscription-invoices', internal, async (req, res) => {
     const body = parseInput(subscriptionInvoiceRequest, req.body, 'body');
-    res.status(201).json(await createSubscriptionInvoice(deps, body));
+    res
+      .status(201)
+      .json(subscriptionInvoiceView(await createSubscriptionInvoice(deps, contextOf(req), body)));
   });
 
-  router.post('/internal/jobs/expire-packages', internal, async (_req, res) => {
-    res.json({ expired: await deps.db.withTx((tx) => expireDuePackages(tx)) });
+  router.post('/internal/jobs/expire-packages', internal, async (req, res) => {
+    res.json({ expired: await expirePackages(deps, contextOf(req)) });
   });
 
   return router;

@@ -3,23 +3,21 @@ import { z } from 'zod';
 import { commerceApi } from '@salon/contracts';
 import {
   authenticate,
+  contextOf,
   objectId,
   offsetOf,
   paged,
   parseInput,
   requireRoles,
-  tenantOf,
 } from '@salon/service-kit';
+import { archivePackage } from '../domain/archive-package';
+import { changePackage } from '../domain/change-package';
+import { createPackage } from '../domain/create-package';
 import type { CommerceDeps } from '../domain/deps';
-import {
-  archivePackage,
-  changePackage,
-  createPackage,
-  findPackages,
-  getPackage,
-  packageLimits,
-  type PackageView,
-} from '../domain/manage-packages';
+import { findPackages } from '../domain/find-packages';
+import { getPackage } from '../domain/get-package';
+import { packageLimits } from '../domain/package-limits';
+import { packageListItemView, packageView } from './package.view';
 
 const {
   createPackageBody: createBody,
@@ -27,31 +25,6 @@ const {
   updatePackageBody: updateBody,
 } = commerceApi;
 const packagePath = z.object({ package_id: objectId });
-
-/** The spec's Package (detail, create and update responses). */
-export const packageView = ({ is_deleted: _deleted, service_ids: _ids, ...view }: PackageView) => view;
-
-/** List rows: service_ids instead of active_credits_count and discount_amount. */
-const listView = (view: PackageView) => ({
-  id: view.id,
-  name: view.name,
-  description: view.description,
-  service_ids: view.service_ids,
-  package_items: view.package_items,
-  package_price: view.package_price,
-  currency: view.currency,
-  total_individual_price: view.total_individual_price,
-  discount_amount: view.discount_amount,
-  discount_percentage: view.discount_percentage,
-  validity_days: view.validity_days,
-  is_active: view.is_active,
-  status: view.status,
-  total_purchased: view.total_purchased,
-  total_revenue: view.total_revenue,
-  outlet_ids: view.outlet_ids,
-  created_at: view.created_at,
-  updated_at: view.updated_at,
-});
 
 export function packageRoutes(deps: CommerceDeps): Router {
   const router = Router();
@@ -61,18 +34,16 @@ export function packageRoutes(deps: CommerceDeps): Router {
 
   router.get('/packages', ...readers, async (req, res) => {
     const query = parseInput(listQuery, req.query, 'query');
-    const { items, total } = await findPackages(
-      deps,
-      tenantOf(req),
-      { status: query.status, isActive: query.is_active, outletId: query.outlet_id },
-      { offset: offsetOf(query), limit: query.size },
-    );
-    res.json(paged(items.map(listView), total, query));
+    const { items, total } = await findPackages(deps, contextOf(req), {
+      filters: { status: query.status, isActive: query.is_active, outletId: query.outlet_id },
+      page: { offset: offsetOf(query), limit: query.size },
+    });
+    res.json(paged(items.map(packageListItemView), total, query));
   });
 
   router.post('/packages', ...writers, async (req, res) => {
     const body = parseInput(createBody, req.body, 'body');
-    const created = await createPackage(deps, tenantOf(req), {
+    const created = await createPackage(deps, contextOf(req), {
       ...body,
       package_items: body.package_items.map(({ service_id, quantity }) => ({ service_id, quantity })),
     });
@@ -84,28 +55,31 @@ export function packageRoutes(deps: CommerceDeps): Router {
     '/packages/limits',
     authenticate(deps.verifier, { allow: ['staff', 'customer'] }),
     async (req, res) => {
-      res.json(await packageLimits(deps, tenantOf(req)));
+      res.json(await packageLimits(deps, contextOf(req)));
     },
   );
 
   router.get('/packages/:package_id', ...readers, async (req, res) => {
     const { package_id } = parseInput(packagePath, req.params, 'path');
-    res.json(packageView(await getPackage(deps, tenantOf(req), package_id)));
+    res.json(packageView(await getPackage(deps, contextOf(req), { packageId: package_id })));
   });
 
   router.patch('/packages/:package_id', ...writers, async (req, res) => {
     const { package_id } = parseInput(packagePath, req.params, 'path');
     const body = parseInput(updateBody, req.body, 'body');
-    const changed = await changePackage(deps, tenantOf(req), package_id, {
-      ...body,
-      package_items: body.package_items?.map(({ service_id, quantity }) => ({ service_id, quantity })),
+    const changed = await changePackage(deps, contextOf(req), {
+      packageId: package_id,
+      patch: {
+        ...body,
+        package_items: body.package_items?.map(({ service_id, quantity }) => ({ service_id, quantity })),
+      },
     });
     res.json(packageView(changed));
   });
 
   router.delete('/packages/:package_id', ...writers, async (req, res) => {
     const { package_id } = parseInput(packagePath, req.params, 'path');
-    await archivePackage(deps, tenantOf(req), package_id);
+    await archivePackage(deps, contextOf(req), { packageId: package_id });
     res.status(204).end();
   });
 

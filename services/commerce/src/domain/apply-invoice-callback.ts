@@ -1,17 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { commerceApi } from '@salon/contracts';
-import { newEvent } from '@salon/messaging';
-import { badRequest, formatMoney, money, notFound, unauthorized, type Executor } from '@salon/service-kit';
+import { newEvent, originOf } from '@salon/messaging';
+import { formatMoney, money, systemContext, type Executor, type RequestContext } from '@salon/service-kit';
 import { markPackagePaymentFailed } from '../db/customer-package.repository';
-import {
-  storeCallback,
-  type CallbackOutcome,
-  type CallbackStatus,
-  type StoredCallback,
-} from '../db/gateway-callback.repository';
+import type { CallbackOutcome, StoredCallback } from '../db/gateway-callback.repository';
 import {
   creditMerchant,
-  findInvoiceByGatewayId,
   lockInvoiceByGatewayId,
   moveInvoice,
   recordReceipt,
@@ -19,73 +12,19 @@ import {
   type InvoiceRow,
 } from '../db/invoice.repository';
 import { completeGatewayPayment, findPayment, settlePayment } from '../db/payment.repository';
-import { activateCustomerPackage } from './customer-packages';
+import type { InvoiceCallbackInput } from './accept-invoice-callback';
+import { activateCustomerPackage } from './activate-customer-package';
 import { PRODUCER, type CommerceDeps } from './deps';
-
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
-/** Constant-time comparison of the callback token (hashing first makes the lengths equal). */
-export function callbackTokenValid(expected: string, given: string | undefined): boolean {
-  if (typeof given !== 'string' || given === '') return false;
-  return timingSafeEqual(digest(expected), digest(given));
-}
-
-export interface InvoiceCallbackInput {
-  id: string;
-  external_id: string;
-  status: 'PAID' | 'SETTLED' | 'EXPIRED';
-  amount: number;
-  paid_amount?: number;
-  payment_method?: string;
-  payment_channel?: string;
-  paid_at?: string;
-  currency?: string;
-}
-
-/** What the provider is answered: its callback was stored now, or had been stored before. */
-export type CallbackAck = 'accepted' | 'duplicate';
 
 /** What applying a stored callback needs (the processor applies it, outside any request). */
 export type ApplyDeps = Pick<CommerceDeps, 'store' | 'logger'>;
 
-const callbackStatusOf = (callback: InvoiceCallbackInput): CallbackStatus =>
-  callback.status === 'EXPIRED' ? 'EXPIRED' : 'PAID';
-
-/**
- * The provider's invoice callback, acknowledged before it is applied. Token first (401, nothing read); the
- * invoice of this tenant (404) and, for a payment, its amount (400) are checked unlocked, so a busy invoice
- * cannot delay the answer; then one committed insert stores the callback (a repeated delivery is a duplicate)
- * and the processor is woken to apply it in its own transaction.
- */
-export async function acceptInvoiceCallback(
-  deps: CommerceDeps,
-  tenantId: string | null,
-  token: string | undefined,
-  callback: InvoiceCallbackInput,
-): Promise<CallbackAck> {
-  if (!callbackTokenValid(deps.config.PAYMENT_CALLBACK_TOKEN, token))
-    throw unauthorized('Invalid callback token');
-  const invoice = await findInvoiceByGatewayId(deps.db.orm, tenantId, callback.id);
-  if (!invoice) throw notFound('Invoice not found');
-  const status = callbackStatusOf(callback);
-  if (status === 'PAID' && !money(String(callback.amount)).eq(money(invoice.amount))) {
-    throw badRequest(`Callback amount ${callback.amount} does not match the invoice total ${invoice.amount}`);
-  }
-  const stored = await storeCallback(deps.db.orm, {
-    tenant_id: invoice.tenant_id,
-    gateway_invoice_id: callback.id,
-    status,
-    payload: callback,
-  });
-  // Also on a duplicate: a redelivery after a crash finds its row still waiting.
-  deps.callbacks.kick();
-  return stored ? 'accepted' : 'duplicate';
-}
-
 /**
  * Applies a stored callback inside the processor's transaction: the invoice locked, the receipt row
  * (INSERT … ON CONFLICT DO NOTHING stays the idempotency gate), and the forward-only moves with their effects;
- * heavy work happens after the commit through the outbox.
+ * heavy work happens after the commit through the outbox. The events it publishes carry the correlation of
+ * the request that created the invoice (a booking's payment request, a payment link, billing's invoice
+ * request) or, for an invoice made before that was recorded, the stored callback's id.
  */
 export async function applyInvoiceCallback(
   deps: ApplyDeps,
@@ -101,11 +40,15 @@ export async function applyInvoiceCallback(
   }
   if (!(await recordReceipt(tx, invoice.tenant_id, stored.gateway_invoice_id, stored.status)))
     return 'duplicate';
-  return stored.status === 'PAID' ? invoicePaid(deps, tx, invoice, callback) : invoiceExpired(tx, invoice);
+  const ctx = systemContext(invoice.correlation_id ?? stored.id, invoice.tenant_id);
+  return stored.status === 'PAID'
+    ? invoicePaid(deps, ctx, tx, invoice, callback)
+    : invoiceExpired(tx, invoice);
 }
 
 async function invoicePaid(
   deps: ApplyDeps,
+  ctx: RequestContext,
   tx: Executor,
   invoice: InvoiceRow,
   callback: InvoiceCallbackInput,
@@ -113,7 +56,7 @@ async function invoicePaid(
   const tenantId = invoice.tenant_id;
   const paidAt =
     callback.paid_at && !Number.isNaN(Date.parse(callback.paid_at)) ? new Date(callback.paid_at) : new Date();
-  if (invoice.type === 'SUBSCRIPTION') return subscriptionPaid(deps, tx, invoice, callback, paidAt);
+  if (invoice.type === 'SUBSCRIPTION') return subscriptionPaid(deps, ctx, tx, invoice, callback, paidAt);
   if (!(await moveInvoice(tx, tenantId, invoice.id, 'PAID', paidAt))) {
     await writeAudit(tx, tenantId, {
       action: 'GATEWAY_PAYMENT_IGNORED',
@@ -133,6 +76,7 @@ async function invoicePaid(
   }
   const payment = invoice.payment_id ? await findPayment(tx, tenantId, invoice.payment_id) : undefined;
   if (payment) {
+    // A payment failed by an earlier EXPIRED callback still completes: the money arrived.
     await completeGatewayPayment(tx, tenantId, payment.id, {
       paidAt,
       method: callback.payment_method ?? null,
@@ -173,7 +117,7 @@ async function invoicePaid(
           method: callback.payment_method ?? 'gateway',
           completed_at: paidAt.toISOString(),
         },
-        { producer: PRODUCER, tenantId },
+        originOf(ctx, PRODUCER),
       ),
     ]);
   }
@@ -218,6 +162,7 @@ async function invoiceExpired(tx: Executor, invoice: InvoiceRow): Promise<Callba
  */
 async function subscriptionPaid(
   deps: ApplyDeps,
+  ctx: RequestContext,
   tx: Executor,
   invoice: InvoiceRow,
   callback: InvoiceCallbackInput,
@@ -261,7 +206,7 @@ async function subscriptionPaid(
         currency: invoice.currency,
         paid_at: paidAt.toISOString(),
       },
-      { producer: PRODUCER, tenantId },
+      originOf(ctx, PRODUCER),
     ),
   ]);
   await writeAudit(tx, tenantId, {

@@ -1,4 +1,5 @@
-import { newEvent } from '@salon/messaging';
+import type { Invoice } from '@salon/payment-provider';
+import { newEvent, originOf } from '@salon/messaging';
 import {
   AppError,
   conflict,
@@ -8,7 +9,9 @@ import {
   money,
   newId,
   notFound,
+  tenantIn,
   type Executor,
+  type RequestContext,
   uniqueViolation,
 } from '@salon/service-kit';
 import {
@@ -22,9 +25,10 @@ import { insertInvoice } from '../db/invoice.repository';
 import { insertPayment } from '../db/payment.repository';
 import { findCustomer } from '../db/replica.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
+import { customerIn } from './callers';
 import { PRODUCER, type CommerceDeps } from './deps';
-import { assertGatewayEnabled, callProvider, invoiceNumberOf, subAccountOf } from './payment-links';
 import { appointmentCharge } from './payment-rules';
+import { assertGatewayEnabled, callProvider, invoiceNumberOf, subAccountOf } from './provider-invoices';
 
 export const APPOINTMENT_LINK_HOURS = 24;
 const PAYABLE_STATUSES = ['pending', 'confirmed'];
@@ -39,7 +43,7 @@ export interface ProcessAppointmentInput {
 const alreadyPaid = () => conflict('Appointment already paid');
 
 /** Reserved state after step 1: the payment row holds the appointment (unique live payment per appointment). */
-interface Reserved {
+export interface Reserved {
   paymentId: string;
   invoiceId: string | null;
   invoiceNumber: string | null;
@@ -49,11 +53,12 @@ interface Reserved {
   expiresAt: Date;
 }
 
-/**
- * POST /customer/payments/process-appointment, the spec's rules in order. Step 1 (one transaction): wallet
- * debit, payment and APPOINTMENT invoice (a failure rolls all back: 500, wallet untouched). A whole-wallet
- * payment completes there. Step 2: the provider invoice; on failure step 3 undoes step 1 (502).
- */
+/** The payment started: paid from the wallet (no provider invoice), or waiting on the provider's page. */
+export interface AppointmentPayment {
+  reserved: Reserved;
+  providerInvoice: Invoice | null;
+}
+
 /** How long a payment request waits for scheduling's appointment event to reach this service. */
 const REPLICA_WAIT_MS = 3_000;
 /** Only an appointment created this recently can still be on its way; older unknown ids are 404 at once. */
@@ -76,38 +81,41 @@ async function replicatedAppointment(deps: CommerceDeps, tenantId: string, appoi
   }
 }
 
+/**
+ * POST /customer/payments/process-appointment, the spec's rules in order. Step 1 (one transaction): wallet
+ * debit, payment and APPOINTMENT invoice (a failure rolls all back: 500, wallet untouched), the invoice
+ * recording the request's id so the callback's events carry it. A whole-wallet payment completes there.
+ * Step 2: the provider invoice; on failure step 3 undoes step 1 (502).
+ */
 export async function processAppointmentPayment(
   deps: CommerceDeps,
-  tenantId: string,
-  customerId: string,
+  ctx: RequestContext,
   input: ProcessAppointmentInput,
-) {
+): Promise<AppointmentPayment> {
+  const tenantId = tenantIn(ctx);
+  const customerId = customerIn(ctx);
   const appointment = await replicatedAppointment(deps, tenantId, input.appointment_id);
   if (!appointment) throw notFound('Appointment not found');
   if (appointment.customer_id !== customerId) throw forbidden('Appointment belongs to another customer');
   if (!PAYABLE_STATUSES.includes(appointment.status))
     throw conflict(`Appointment status ${appointment.status.toUpperCase()} cannot be paid`);
   if (await livePaymentOfAppointment(deps.db.orm, tenantId, appointment.appointment_id)) throw alreadyPaid();
-  const tenant = await assertGatewayEnabled(deps, deps.db.orm, tenantId);
+  const tenant = await assertGatewayEnabled(deps.db.orm, tenantId);
   const customer = await findCustomer(deps.db.orm, tenantId, customerId);
 
   const now = new Date();
   const expiresAt = new Date(now.getTime() + APPOINTMENT_LINK_HOURS * 3_600_000);
-  const reserved = await reserve(deps, appointment, customerId, input, tenant.wallet_enabled, now, expiresAt);
-  if (reserved.invoiceId === null) {
-    return {
-      payment_id: reserved.paymentId,
-      status: 'COMPLETED',
-      payment_url: null,
-      invoice_url: null,
-      invoice_pdf_url: null,
-      invoice_number: null,
-      amount: '0.00',
-      wallet_applied: reserved.walletApplied,
-      expires_at: null,
-      message: 'Paid in full from the wallet; the appointment is confirmed',
-    };
-  }
+  const reserved = await reserve(
+    deps,
+    ctx,
+    appointment,
+    customerId,
+    input,
+    tenant.wallet_enabled,
+    now,
+    expiresAt,
+  );
+  if (reserved.invoiceId === null) return { reserved, providerInvoice: null };
 
   let providerInvoice;
   let account: string;
@@ -155,22 +163,12 @@ export async function processAppointmentPayment(
       account,
     ),
   );
-  return {
-    payment_id: reserved.paymentId,
-    status: 'PENDING',
-    payment_url: providerInvoice.invoice_url,
-    invoice_url: providerInvoice.invoice_url,
-    invoice_pdf_url: null,
-    invoice_number: reserved.invoiceNumber,
-    amount: reserved.total,
-    wallet_applied: reserved.walletApplied,
-    expires_at: expiresAt.toISOString(),
-    message: 'Invoice created: complete the payment on the payment page',
-  };
+  return { reserved, providerInvoice };
 }
 
 async function reserve(
   deps: CommerceDeps,
+  ctx: RequestContext,
   appointment: AppointmentReplica,
   customerId: string,
   input: ProcessAppointmentInput,
@@ -214,7 +212,7 @@ async function reserve(
             now,
           ),
         );
-        await publishCompleted(deps, tx, appointment, customerId, paymentId, charge.wallet_applied, now);
+        await publishCompleted(deps, ctx, tx, appointment, customerId, paymentId, charge.wallet_applied, now);
         return {
           paymentId,
           invoiceId: null,
@@ -274,6 +272,7 @@ async function reserve(
         due_date: expiresAt.toISOString(),
         gateway_invoice_id: null,
         gateway_invoice_url: null,
+        correlation_id: ctx.requestId,
       });
       return {
         paymentId,
@@ -342,6 +341,7 @@ function appointmentPayment(
 
 async function publishCompleted(
   deps: CommerceDeps,
+  ctx: RequestContext,
   tx: Executor,
   appointment: AppointmentReplica,
   customerId: string,
@@ -363,7 +363,7 @@ async function publishCompleted(
         method: 'WALLET',
         completed_at: now.toISOString(),
       },
-      { producer: PRODUCER, tenantId: appointment.tenant_id },
+      originOf(ctx, PRODUCER, appointment.tenant_id),
     ),
   ]);
 }

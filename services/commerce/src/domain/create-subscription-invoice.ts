@@ -1,8 +1,9 @@
-import type { SubscriptionInvoice, SubscriptionInvoiceRequest } from '@salon/contracts';
-import { badRequest, formatMoney, money, newId } from '@salon/service-kit';
+import type { SubscriptionInvoiceRequest } from '@salon/contracts';
+import type { Invoice } from '@salon/payment-provider';
+import { badRequest, formatMoney, money, newId, type RequestContext } from '@salon/service-kit';
 import { insertInvoice } from '../db/invoice.repository';
 import type { CommerceDeps } from './deps';
-import { callProvider, expireQuietly, invoiceNumberOf } from './payment-links';
+import { callProvider, expireQuietly, invoiceNumberOf } from './provider-invoices';
 
 /** Where the platform account's callbacks arrive (subscription invoices are the platform's, not a tenant's). */
 export const platformWebhookUrlOf = (deps: CommerceDeps): string =>
@@ -11,14 +12,25 @@ export const platformWebhookUrlOf = (deps: CommerceDeps): string =>
 /** The callback address set on the platform account, per provider client (set once per process). */
 const platformCallbackSet = new WeakMap<object, string>();
 
+export interface CreatedSubscriptionInvoice {
+  id: string;
+  invoiceNumber: string;
+  amount: string;
+  currency: string;
+  dueAt: Date;
+  providerInvoice: Invoice;
+}
+
 /**
  * Billing's request (libs/contracts internal.ts): a SUBSCRIPTION invoice on the platform account, payable until
- * `due_at` (the provider invoice expires then), with billing's metadata kept on our invoice.
+ * `due_at` (the provider invoice expires then), with billing's metadata kept on our invoice and billing's
+ * request id as the correlation its paid event carries.
  */
 export async function createSubscriptionInvoice(
   deps: CommerceDeps,
+  ctx: RequestContext,
   request: SubscriptionInvoiceRequest,
-): Promise<SubscriptionInvoice> {
+): Promise<CreatedSubscriptionInvoice> {
   const now = new Date();
   const dueAt = new Date(request.due_at);
   if (dueAt.getTime() <= now.getTime() + 60_000) throw badRequest('due_at must be in the future');
@@ -70,22 +82,12 @@ export async function createSubscriptionInvoice(
         due_date: dueAt.toISOString(),
         gateway_invoice_id: providerInvoice.id,
         gateway_invoice_url: providerInvoice.invoice_url,
+        correlation_id: ctx.requestId,
       }),
     );
   } catch (error) {
     await expireQuietly(deps, providerInvoice, '');
     throw error;
   }
-  return {
-    id,
-    invoice_number: invoiceNumber,
-    amount,
-    currency: request.currency,
-    due_date: dueAt.toISOString(),
-    status: 'PENDING',
-    gateway_invoice_id: providerInvoice.id,
-    gateway_invoice_url: providerInvoice.invoice_url,
-    gateway_pdf_url: null,
-    gateway_payment_url: providerInvoice.invoice_url,
-  };
+  return { id, invoiceNumber, amount, currency: request.currency, dueAt, providerInvoice };
 }
