@@ -90,11 +90,14 @@ export async function slugsLike(executor: Executor, base: string): Promise<strin
   return rows.map((row) => row.slug);
 }
 
+/** A tenant with its plan and plan status from billing's replica (null when billing has not told yet). */
+export type TenantListRow = TenantRecord & { plan: string | null; plan_status: string | null };
+
 export async function listTenants(
   executor: Executor,
   { skip, limit, isActive }: { skip: number; limit: number; isActive?: boolean },
-): Promise<(TenantRecord & { plan: string | null; plan_status: string | null })[]> {
-  const rows = await selectRows<TenantRecord & { plan: string | null; plan_status: string | null }>(
+): Promise<TenantListRow[]> {
+  const rows = await selectRows<TenantListRow>(
     executor,
     sql`SELECT t.*, p.plan, p.status AS plan_status
         FROM identity.tenants t LEFT JOIN identity.plan_limits p ON p.tenant_id = t.id

@@ -1,102 +1,60 @@
-import { newEvent } from '@salon/messaging';
-import { conflict, newId, rethrowUnique, type Executor } from '@salon/service-kit';
+import { badRequest, tenantIn, type RequestContext } from '@salon/service-kit';
+import type { CustomerRecord } from '../db/customer.repository';
+import { assertOutletsUsable } from './customer-access';
+import { addCustomer } from './customer-creation';
 import {
-  findCustomerDuplicates,
-  insertCustomer,
-  lockTenantCustomers,
-  type CustomerRecord,
-  type NewCustomer,
-} from '../db/customer.repository';
-import { upsertVerificationCode, type VerificationChannel } from '../db/customer-session.repository';
-import {
-  EMAIL_CODE_TTL_SECONDS,
-  PHONE_CODE_TTL_SECONDS,
-  hashVerificationCode,
-  newVerificationCode,
+  STAFF_CREATED_TAG,
+  applyStaffPreferences,
+  staffDefaults,
+  type StaffPreferencesChange,
 } from './customer-rules';
-import { PRODUCER, type IdentityDeps } from './deps';
+import type { IdentityDeps } from './deps';
+import { hashPassword } from './passwords';
 
-export const CUSTOMER_UNIQUE_FIELDS = { customers_email_key: 'Email', customers_phone_key: 'Phone' };
-
-/** 409 when another customer of the tenant uses the e-mail or phone (call under `lockTenantCustomers`). */
-export async function assertContactFree(
-  tx: Executor,
-  tenantId: string,
-  contact: { email?: string | null; phone?: string | null },
-  exceptCustomerId: string | null = null,
-): Promise<void> {
-  const taken = await findCustomerDuplicates(tx, tenantId, contact, exceptCustomerId);
-  if (taken.email) throw conflict('Email already registered');
-  if (taken.phone) throw conflict('Phone already registered');
+export interface StaffCustomerInput {
+  email?: string;
+  phone?: string;
+  first_name: string;
+  last_name?: string;
+  date_of_birth?: string;
+  gender?: 'male' | 'female' | 'other';
+  address?: string;
+  avatar_url?: string;
+  password?: string;
+  tags?: string[];
+  is_active: boolean;
+  preferences?: StaffPreferencesChange;
 }
 
-export interface IssuedCode {
-  code: string;
-  expires_at: string;
-}
-
-/** A new 6-digit code for the channel, stored hashed; the plain code is returned for the event only. */
-export async function issueVerificationCode(
-  tx: Executor,
-  customerId: string,
-  channel: VerificationChannel,
-): Promise<IssuedCode> {
-  const code = newVerificationCode();
-  const { expires_at } = await upsertVerificationCode(tx, {
-    customer_id: customerId,
-    channel,
-    code_hash: hashVerificationCode(customerId, channel, code),
-    ttlSeconds: channel === 'email' ? EMAIL_CODE_TTL_SECONDS : PHONE_CODE_TTL_SECONDS,
-  });
-  return { code, expires_at };
-}
-
-/**
- * Self-registration and staff creation: under the tenant's customer lock, the duplicate check, the record,
- * (for self-registration) one verification code per contact given, and identity.customer.registered.v1.
- */
-export async function createCustomer(
+/** POST /customers: tagged staff-created; a password gives portal access, none makes a walk-in customer. */
+export async function createCustomerByStaff(
   deps: IdentityDeps,
-  input: Omit<NewCustomer, 'id'>,
-  source: 'self_registration' | 'staff',
-  correlationId?: string,
-): Promise<{ customer: CustomerRecord; codes: { email: IssuedCode | null; phone: IssuedCode | null } }> {
-  try {
-    return await deps.db.withTx(async (tx) => {
-      await lockTenantCustomers(tx, input.tenant_id);
-      await assertContactFree(tx, input.tenant_id, input);
-      const customer = await insertCustomer(tx, { ...input, id: newId() });
-      const selfRegistered = source === 'self_registration';
-      const codes = {
-        email:
-          selfRegistered && customer.email ? await issueVerificationCode(tx, customer.id, 'email') : null,
-        phone:
-          selfRegistered && customer.phone ? await issueVerificationCode(tx, customer.id, 'phone') : null,
-      };
-      await deps.store.enqueue(tx, [
-        newEvent(
-          'identity.customer.registered.v1',
-          {
-            customer_id: customer.id,
-            tenant_id: customer.tenant_id,
-            email: customer.email,
-            phone: customer.phone,
-            first_name: customer.first_name,
-            last_name: customer.last_name,
-            source,
-            has_password: customer.password_hash !== null,
-            tags: customer.tags,
-            preferences: customer.preferences,
-            verification: codes,
-            created_at: customer.created_at,
-            version: customer.version,
-          },
-          { producer: PRODUCER, tenantId: customer.tenant_id, correlationId },
-        ),
-      ]);
-      return { customer, codes };
-    });
-  } catch (error) {
-    rethrowUnique(error, CUSTOMER_UNIQUE_FIELDS);
-  }
+  ctx: RequestContext,
+  input: StaffCustomerInput,
+): Promise<CustomerRecord> {
+  const tenantId = tenantIn(ctx);
+  if (!input.email && !input.phone) throw badRequest('Either email or phone is required');
+  if (input.preferences?.preferred_outlets)
+    await assertOutletsUsable(deps.db.orm, tenantId, input.preferences.preferred_outlets);
+  const { customer } = await addCustomer(
+    deps,
+    ctx,
+    {
+      tenant_id: tenantId,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      first_name: input.first_name,
+      last_name: input.last_name ?? null,
+      date_of_birth: input.date_of_birth ?? null,
+      gender: input.gender ?? null,
+      address: input.address ?? null,
+      avatar_url: input.avatar_url ?? null,
+      tags: [...new Set([...(input.tags ?? []), STAFF_CREATED_TAG])],
+      is_active: input.is_active,
+      preferences: applyStaffPreferences(staffDefaults(), input.preferences ?? {}),
+    },
+    'staff',
+  );
+  return customer;
 }

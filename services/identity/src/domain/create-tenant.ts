@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TenantSettings } from '@salon/contracts';
-import { newEvent } from '@salon/messaging';
+import { newEvent, originOf } from '@salon/messaging';
 import { PaymentProviderError, type PaymentProvider } from '@salon/payment-provider';
-import { AppError, conflict, newId, rethrowUnique } from '@salon/service-kit';
+import { AppError, conflict, newId, rethrowUnique, type RequestContext } from '@salon/service-kit';
 import { insertOutlet } from '../db/outlet.repository';
 import {
   findTenantDuplicates,
@@ -48,8 +48,8 @@ const UNIQUE_FIELDS = {
  */
 export async function createTenant(
   deps: IdentityDeps,
+  ctx: RequestContext,
   input: CreateTenantInput,
-  correlationId?: string,
 ): Promise<CreatedTenant> {
   // Hashing is slow on purpose; do it before the transaction holds any lock.
   const passwordHash = await hashPassword(input.admin.password);
@@ -122,7 +122,7 @@ export async function createTenant(
       });
 
       // 8. The events, in the same transaction.
-      const origin = { producer: PRODUCER, tenantId: tenant.id, correlationId };
+      const origin = originOf(ctx, PRODUCER, tenant.id);
       await deps.store.enqueue(tx, [
         newEvent(
           'identity.tenant.registered.v1',

@@ -1,6 +1,6 @@
 import type { CustomerUpdatedV1, OutletUpsertedV1, TenantUpdatedV1, UserUpsertedV1 } from '@salon/contracts';
-import { newEvent } from '@salon/messaging';
-import type { Executor } from '@salon/service-kit';
+import { newEvent, originOf } from '@salon/messaging';
+import type { Executor, RequestContext } from '@salon/service-kit';
 import type { CustomerRecord } from '../db/customer.repository';
 import type { OutletRecord } from '../db/outlet.repository';
 import type { TenantRecord } from '../db/tenant.repository';
@@ -54,22 +54,6 @@ export const customerUpdatedData = (customer: CustomerRecord): CustomerUpdatedV1
   version: customer.version,
 });
 
-/** Queues identity.customer.updated.v1 with the customer's state after the change. */
-export async function publishCustomerUpdated(
-  deps: IdentityDeps,
-  tx: Executor,
-  customer: CustomerRecord,
-  correlationId?: string,
-): Promise<void> {
-  await deps.store.enqueue(tx, [
-    newEvent('identity.customer.updated.v1', customerUpdatedData(customer), {
-      producer: PRODUCER,
-      tenantId: customer.tenant_id,
-      correlationId,
-    }),
-  ]);
-}
-
 export const userUpsertedData = (member: MemberRecord): UserUpsertedV1 => ({
   tenant_id: member.tenant_id,
   user_id: member.id,
@@ -83,22 +67,54 @@ export const userUpsertedData = (member: MemberRecord): UserUpsertedV1 => ({
   version: member.version,
 });
 
-/** Queues identity.user.upserted.v1 with the membership's state after the change. */
+/** Queues identity.customer.updated.v1 with the customer's state after the change. */
+export async function publishCustomerUpdated(
+  deps: IdentityDeps,
+  tx: Executor,
+  ctx: RequestContext,
+  customer: CustomerRecord,
+): Promise<void> {
+  await deps.store.enqueue(tx, [
+    newEvent(
+      'identity.customer.updated.v1',
+      customerUpdatedData(customer),
+      originOf(ctx, PRODUCER, customer.tenant_id),
+    ),
+  ]);
+}
+
+/** Queues identity.outlet.upserted.v1 with the outlet's state after the change. */
+export async function publishOutletUpserted(
+  deps: IdentityDeps,
+  tx: Executor,
+  ctx: RequestContext,
+  outlet: OutletRecord,
+): Promise<void> {
+  await deps.store.enqueue(tx, [
+    newEvent(
+      'identity.outlet.upserted.v1',
+      outletUpsertedData(outlet),
+      originOf(ctx, PRODUCER, outlet.tenant_id),
+    ),
+  ]);
+}
+
+/** Queues identity.user.upserted.v1 with each membership's state after the change. */
 export async function publishUserUpserted(
   deps: IdentityDeps,
   tx: Executor,
+  ctx: RequestContext,
   members: MemberRecord[],
-  correlationId?: string,
 ): Promise<void> {
   if (members.length === 0) return;
   await deps.store.enqueue(
     tx,
     members.map((member) =>
-      newEvent('identity.user.upserted.v1', userUpsertedData(member), {
-        producer: PRODUCER,
-        tenantId: member.tenant_id,
-        correlationId,
-      }),
+      newEvent(
+        'identity.user.upserted.v1',
+        userUpsertedData(member),
+        originOf(ctx, PRODUCER, member.tenant_id),
+      ),
     ),
   );
 }

@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import { identityApi } from '@salon/contracts';
-import { authenticate, customerOf, parseInput } from '@salon/service-kit';
-import {
-  customerLogin,
-  customerLogout,
-  refreshCustomerTokens,
-  registerCustomer,
-  verifyContact,
-} from '../domain/customer-auth';
+import { authenticate, contextOf, parseInput } from '@salon/service-kit';
+import { customerLogin } from '../domain/customer-login';
+import { customerLogout } from '../domain/customer-logout';
 import type { IdentityDeps } from '../domain/deps';
+import { refreshCustomerTokens } from '../domain/refresh-customer-tokens';
+import { registerCustomer } from '../domain/register-customer';
+import { verifyContact } from '../domain/verify-contact';
+import { customerRegistrationView } from './customer-registration.view';
+import { customerSessionView } from './customer-session.view';
 
 export function customerAuthRoutes(deps: IdentityDeps): Router {
   const router = Router();
@@ -16,31 +16,32 @@ export function customerAuthRoutes(deps: IdentityDeps): Router {
 
   router.post('/customer/auth/register', async (req, res) => {
     const body = parseInput(identityApi.customerRegisterBody, req.body, 'body');
-    res.status(201).json(await registerCustomer(deps, body, req.id));
+    res.status(201).json(customerRegistrationView(await registerCustomer(deps, contextOf(req), body)));
   });
 
   router.post('/customer/auth/login', async (req, res) => {
-    res.json(await customerLogin(deps, parseInput(identityApi.customerLoginBody, req.body, 'body')));
+    const body = parseInput(identityApi.customerLoginBody, req.body, 'body');
+    res.json(customerSessionView(await customerLogin(deps, contextOf(req), body)));
   });
 
   router.post('/customer/auth/refresh', async (req, res) => {
     const body = parseInput(identityApi.refreshBody, req.body, 'body');
-    res.json(await refreshCustomerTokens(deps, body.refresh_token));
+    res.json(await refreshCustomerTokens(deps, contextOf(req), { refreshToken: body.refresh_token }));
   });
 
   router.post('/customer/auth/logout', customer, async (req, res) => {
     const { everywhere } = parseInput(identityApi.customerLogoutQuery, req.query, 'query');
-    res.json(await customerLogout(deps, customerOf(req), everywhere));
+    res.json(await customerLogout(deps, contextOf(req), { everywhere }));
   });
 
   router.post('/customer/auth/verify-email', customer, async (req, res) => {
     const { code } = parseInput(identityApi.verificationCodeBody, req.body, 'body');
-    res.json(await verifyContact(deps, customerOf(req), 'email', code, req.id));
+    res.json(await verifyContact(deps, contextOf(req), { channel: 'email', code }));
   });
 
   router.post('/customer/auth/verify-phone', customer, async (req, res) => {
     const { code } = parseInput(identityApi.verificationCodeBody, req.body, 'body');
-    res.json(await verifyContact(deps, customerOf(req), 'phone', code, req.id));
+    res.json(await verifyContact(deps, contextOf(req), { channel: 'phone', code }));
   });
 
   return router;

@@ -4,25 +4,23 @@ import { identityApi } from '@salon/contracts';
 import {
   authenticate,
   badRequest,
+  contextOf,
   objectId,
   offsetOf,
   paged,
   parseInput,
   requireRoles,
-  staffOf,
-  tenantOf,
 } from '@salon/service-kit';
-import { listCustomers } from '../db/customer.repository';
+import { createCustomerByStaff } from '../domain/create-customer';
+import { deleteCustomerByStaff } from '../domain/delete-customer';
 import type { IdentityDeps } from '../domain/deps';
-import {
-  createCustomerByStaff,
-  deleteCustomerByStaff,
-  getCustomerForStaff,
-  updateCustomerByStaff,
-  updatePreferencesByStaff,
-} from '../domain/manage-customers';
+import { getCustomer } from '../domain/get-customer';
+import { listCustomers } from '../domain/list-customers';
+import { updateCustomerByStaff } from '../domain/update-customer';
+import { updatePreferencesByStaff } from '../domain/update-customer-preferences';
 import { birthDateField } from './birth-date';
-import { staffCustomerView } from './customer-views';
+import { staffCustomerView } from './customer.view';
+import { tenantRequired } from './tenant-context';
 
 const createBody = identityApi.createCustomerBody.safeExtend({ date_of_birth: birthDateField.optional() });
 const updateBody = identityApi.updateCustomerBody.safeExtend({
@@ -38,13 +36,10 @@ export function customerRoutes(deps: IdentityDeps): Router {
   const router = Router();
   const staff = authenticate(deps.verifier, { allow: ['staff'] });
 
-  router.get('/customers', staff, async (req, res) => {
-    const tenantId = tenantOf(req);
+  router.get('/customers', staff, tenantRequired, async (req, res) => {
     const query = parseInput(identityApi.customerListQuery, req.query, 'query');
-    const { items, total } = await listCustomers(
-      deps.db.orm,
-      tenantId,
-      {
+    const { items, total } = await listCustomers(deps, contextOf(req), {
+      filters: {
         search: query.search || undefined,
         tags: query.tags
           ?.split(',')
@@ -55,22 +50,20 @@ export function customerRoutes(deps: IdentityDeps): Router {
         createdFrom: query.created_from,
         createdTo: query.created_to,
       },
-      { offset: offsetOf(query), limit: query.size },
-    );
+      page: { offset: offsetOf(query), limit: query.size },
+    });
     res.json(paged(items.map(staffCustomerView), total, query));
   });
 
-  router.post('/customers', staff, async (req, res) => {
-    const tenantId = tenantOf(req);
+  router.post('/customers', staff, tenantRequired, async (req, res) => {
     parseInput(identityApi.createCustomerQuery, req.query, 'query');
     const body = parseInput(createBody, req.body, 'body');
-    if (!body.email && !body.phone) throw badRequest('Either email or phone is required');
-    res.status(201).json(staffCustomerView(await createCustomerByStaff(deps, tenantId, body, req.id)));
+    res.status(201).json(staffCustomerView(await createCustomerByStaff(deps, contextOf(req), body)));
   });
 
   router.get('/customers/:customer_id', staff, async (req, res) => {
     const { customer_id } = parseInput(customerPath, req.params, 'path');
-    res.json(staffCustomerView(await getCustomerForStaff(deps, staffOf(req), customer_id)));
+    res.json(staffCustomerView(await getCustomer(deps, contextOf(req), { customerId: customer_id })));
   });
 
   router.put(
@@ -83,8 +76,9 @@ export function customerRoutes(deps: IdentityDeps): Router {
         (field) => req.body && typeof req.body === 'object' && field in req.body,
       );
       if (readOnly) throw badRequest(`${readOnly} cannot be changed`);
-      const body = parseInput(updateBody, req.body, 'body');
-      res.json(staffCustomerView(await updateCustomerByStaff(deps, staffOf(req), customer_id, body, req.id)));
+      const change = parseInput(updateBody, req.body, 'body');
+      const customer = await updateCustomerByStaff(deps, contextOf(req), { customerId: customer_id, change });
+      res.json(staffCustomerView(customer));
     },
   );
 
@@ -95,16 +89,18 @@ export function customerRoutes(deps: IdentityDeps): Router {
     async (req, res) => {
       const { customer_id } = parseInput(customerPath, req.params, 'path');
       const { permanent } = parseInput(identityApi.deleteCustomerQuery, req.query, 'query');
-      res.json(await deleteCustomerByStaff(deps, staffOf(req), customer_id, permanent, req.id));
+      res.json(await deleteCustomerByStaff(deps, contextOf(req), { customerId: customer_id, permanent }));
     },
   );
 
   router.put('/customers/:customer_id/preferences', staff, async (req, res) => {
     const { customer_id } = parseInput(customerPath, req.params, 'path');
-    const body = parseInput(identityApi.staffPreferencesBody, req.body, 'body');
-    res.json(
-      staffCustomerView(await updatePreferencesByStaff(deps, staffOf(req), customer_id, body, req.id)),
-    );
+    const change = parseInput(identityApi.staffPreferencesBody, req.body, 'body');
+    const customer = await updatePreferencesByStaff(deps, contextOf(req), {
+      customerId: customer_id,
+      change,
+    });
+    res.json(staffCustomerView(customer));
   });
 
   return router;

@@ -3,40 +3,27 @@ import { z } from 'zod';
 import { identityApi } from '@salon/contracts';
 import {
   authenticate,
-  badRequest,
+  contextOf,
   objectId,
   offsetOf,
   paged,
   parseInput,
   requireRoles,
-  staffOf,
+  type RequestContext,
 } from '@salon/service-kit';
-import { listMembers, type MemberRecord } from '../db/user.repository';
+import { changeUser } from '../domain/change-user';
+import { createUser } from '../domain/create-user';
 import type { IdentityDeps } from '../domain/deps';
-import { changeUser, createUser, getUser } from '../domain/manage-users';
+import { getUser } from '../domain/get-user';
+import { listUsers } from '../domain/list-users';
+import { inNamedTenant } from './tenant-context';
+import { userView } from './user.view';
 
 const userPath = z.object({ user_id: objectId });
 
-const view = (member: MemberRecord) => ({
-  id: member.id,
-  tenant_id: member.tenant_id,
-  email: member.email,
-  first_name: member.first_name,
-  last_name: member.last_name,
-  role: member.role,
-  outlet_ids: member.outlet_ids,
-  staff_id: member.staff_id,
-  is_active: member.is_active,
-  created_at: member.created_at,
-  updated_at: member.updated_at,
-});
-
-function tenantFor(req: Request, query: { tenant_id?: string }): string {
-  const auth = staffOf(req);
-  if (auth.role !== 'SUPER_ADMIN') return auth.tenantId!;
-  if (!query.tenant_id) throw badRequest('tenant_id is required for SUPER_ADMIN');
-  return query.tenant_id;
-}
+/** The request's context in the tenant acted in: a SUPER_ADMIN names it by `?tenant_id=`. */
+const tenantContext = (req: Request): RequestContext =>
+  inNamedTenant(contextOf(req), parseInput(identityApi.userTenantQuery, req.query, 'query').tenant_id);
 
 /** Staff accounts of a tenant: TENANT_ADMIN manages its own, SUPER_ADMIN any; OUTLET_MANAGER may only read. */
 export function userRoutes(deps: IdentityDeps): Router {
@@ -46,39 +33,39 @@ export function userRoutes(deps: IdentityDeps): Router {
   router.use('/users', authenticate(deps.verifier, { allow: ['staff'] }));
 
   router.post('/users', manager, async (req, res) => {
-    const tenantId = tenantFor(req, parseInput(identityApi.userTenantQuery, req.query, 'query'));
+    const ctx = tenantContext(req);
     const body = parseInput(identityApi.createUserBody, req.body, 'body');
-    res.status(201).json(view(await createUser(deps, staffOf(req), tenantId, body, req.id)));
+    res.status(201).json(userView(await createUser(deps, ctx, body)));
   });
 
   router.get('/users', reader, async (req, res) => {
     const query = parseInput(identityApi.userListQuery, req.query, 'query');
-    const { items, total } = await listMembers(deps.db.orm, tenantFor(req, query), {
+    const { items, total } = await listUsers(deps, inNamedTenant(contextOf(req), query.tenant_id), {
       offset: offsetOf(query),
       limit: query.size,
       role: query.role,
       isActive: query.is_active,
     });
-    res.json(paged(items.map(view), total, query));
+    res.json(paged(items.map(userView), total, query));
   });
 
   router.get('/users/:user_id', reader, async (req, res) => {
-    const tenantId = tenantFor(req, parseInput(identityApi.userTenantQuery, req.query, 'query'));
+    const ctx = tenantContext(req);
     const { user_id } = parseInput(userPath, req.params, 'path');
-    res.json(view(await getUser(deps, tenantId, user_id)));
+    res.json(userView(await getUser(deps, ctx, { userId: user_id })));
   });
 
   router.put('/users/:user_id', manager, async (req, res) => {
-    const tenantId = tenantFor(req, parseInput(identityApi.userTenantQuery, req.query, 'query'));
+    const ctx = tenantContext(req);
     const { user_id } = parseInput(userPath, req.params, 'path');
-    const body = parseInput(identityApi.updateUserBody, req.body, 'body');
-    res.json(view(await changeUser(deps, staffOf(req), tenantId, user_id, body, req.id)));
+    const changes = parseInput(identityApi.updateUserBody, req.body, 'body');
+    res.json(userView(await changeUser(deps, ctx, { userId: user_id, changes })));
   });
 
   router.delete('/users/:user_id', manager, async (req, res) => {
-    const tenantId = tenantFor(req, parseInput(identityApi.userTenantQuery, req.query, 'query'));
+    const ctx = tenantContext(req);
     const { user_id } = parseInput(userPath, req.params, 'path');
-    await changeUser(deps, staffOf(req), tenantId, user_id, { is_active: false }, req.id);
+    await changeUser(deps, ctx, { userId: user_id, changes: { is_active: false } });
     res.status(204).end();
   });
 

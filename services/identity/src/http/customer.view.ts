@@ -1,5 +1,6 @@
 import type { CustomerRecord } from '../db/customer.repository';
 import { membershipTier } from '../domain/customer-rules';
+import type { ConsentUpdate } from '../domain/update-consent';
 
 /** The spec's Customer (staff view). */
 export const staffCustomerView = (customer: CustomerRecord) => ({
@@ -80,4 +81,14 @@ export const preferencesView = ({ preferences }: CustomerRecord) => ({
   timezone: preferences.timezone,
   notification_settings: preferences.notification_settings,
   notes: preferences.notes,
+});
+
+/** The spec's answer to a consent change. */
+export const consentView = ({ preferences, at }: ConsentUpdate) => ({
+  marketing_consent: preferences.marketing_consent,
+  data_processing_consent: preferences.data_processing_consent,
+  analytics_consent: preferences.analytics_consent,
+  communication_preferences: preferences.communication,
+  last_updated: at,
+  message: 'Consent preferences updated',
 });

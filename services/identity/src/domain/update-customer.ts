@@ -1,0 +1,64 @@
+import { rethrowUnique, type RequestContext } from '@salon/service-kit';
+import {
+  lockTenantCustomers,
+  updateCustomer,
+  type CustomerChanges,
+  type CustomerRecord,
+} from '../db/customer.repository';
+import { invalidateSessionsOf } from '../db/customer-session.repository';
+import { reachableCustomer } from './customer-access';
+import { CUSTOMER_UNIQUE_FIELDS, assertContactFree } from './customer-creation';
+import { STAFF_CREATED_TAG } from './customer-rules';
+import type { IdentityDeps } from './deps';
+import { publishCustomerUpdated } from './events';
+
+export type StaffCustomerChange = Pick<
+  CustomerChanges,
+  | 'email'
+  | 'phone'
+  | 'first_name'
+  | 'last_name'
+  | 'date_of_birth'
+  | 'gender'
+  | 'address'
+  | 'avatar_url'
+  | 'is_active'
+> & { tags?: string[] };
+
+/** PUT /customers/{id}: partial; tags replace the list but staff-created stays; a new contact is unverified. */
+export async function updateCustomerByStaff(
+  deps: IdentityDeps,
+  ctx: RequestContext,
+  { customerId, change }: { customerId: string; change: StaffCustomerChange },
+): Promise<CustomerRecord> {
+  try {
+    return await deps.db.withTx(async (tx) => {
+      const current = await reachableCustomer(tx, ctx, customerId);
+      await lockTenantCustomers(tx, current.tenant_id);
+      const emailChanged = change.email !== undefined && change.email !== current.email;
+      const phoneChanged = change.phone !== undefined && change.phone !== current.phone;
+      if (!current.is_deleted && (emailChanged || phoneChanged))
+        await assertContactFree(
+          tx,
+          current.tenant_id,
+          { email: emailChanged ? change.email : null, phone: phoneChanged ? change.phone : null },
+          current.id,
+        );
+      const keepsTag = current.tags.includes(STAFF_CREATED_TAG);
+      const customer = await updateCustomer(tx, current.id, {
+        ...change,
+        tags:
+          change.tags === undefined
+            ? undefined
+            : [...new Set([...change.tags, ...(keepsTag ? [STAFF_CREATED_TAG] : [])])],
+        ...(emailChanged ? { email_verified: false } : {}),
+        ...(phoneChanged ? { phone_verified: false } : {}),
+      });
+      if (change.is_active === false) await invalidateSessionsOf(tx, customer.id, 'security');
+      await publishCustomerUpdated(deps, tx, ctx, customer);
+      return customer;
+    });
+  } catch (error) {
+    rethrowUnique(error, CUSTOMER_UNIQUE_FIELDS);
+  }
+}

@@ -1,0 +1,39 @@
+import { rethrowUnique, tenantIn, type RequestContext } from '@salon/service-kit';
+import { lockTenantCustomers, updateCustomer, type CustomerRecord } from '../db/customer.repository';
+import { currentCustomer } from './customer-access';
+import { CUSTOMER_UNIQUE_FIELDS, assertContactFree } from './customer-creation';
+import type { IdentityDeps } from './deps';
+import { publishCustomerUpdated } from './events';
+
+export interface ProfileChange {
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  date_of_birth?: string;
+  gender?: CustomerRecord['gender'];
+}
+
+/** POST /customers/profile: e-mail never changes here; a new phone is unverified and must be free in the tenant. */
+export async function updateProfile(
+  deps: IdentityDeps,
+  ctx: RequestContext,
+  change: ProfileChange,
+): Promise<CustomerRecord> {
+  const tenantId = tenantIn(ctx);
+  try {
+    return await deps.db.withTx(async (tx) => {
+      await lockTenantCustomers(tx, tenantId);
+      const current = await currentCustomer(tx, ctx, { forUpdate: true });
+      const phoneChanged = change.phone !== undefined && change.phone !== current.phone;
+      if (phoneChanged) await assertContactFree(tx, tenantId, { phone: change.phone }, current.id);
+      const customer = await updateCustomer(tx, current.id, {
+        ...change,
+        ...(phoneChanged ? { phone_verified: false } : {}),
+      });
+      await publishCustomerUpdated(deps, tx, ctx, customer);
+      return customer;
+    });
+  } catch (error) {
+    rethrowUnique(error, CUSTOMER_UNIQUE_FIELDS);
+  }
+}

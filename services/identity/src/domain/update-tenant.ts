@@ -1,0 +1,57 @@
+import type { TenantSettings } from '@salon/contracts';
+import { newEvent, originOf } from '@salon/messaging';
+import { conflict, notFound, rethrowUnique, type RequestContext } from '@salon/service-kit';
+import { findTenant, findTenantDuplicates, updateTenant } from '../db/tenant.repository';
+import { staffIn } from './caller';
+import { PRODUCER, type IdentityDeps } from './deps';
+import { tenantUpdatedData } from './events';
+import { canSeeTenant, withPlan, type TenantWithPlan } from './tenant-access';
+import { normaliseWebsite } from './tenant-rules';
+
+export interface TenantUpdate {
+  name?: string;
+  email?: string;
+  phone?: string;
+  description?: string | null;
+  website?: string | null;
+  settings?: Partial<TenantSettings>;
+}
+
+/** PUT /tenants/{id}: partial; settings merge into the current ones; slug and subscription never change here. */
+export async function updateTenantDetails(
+  deps: IdentityDeps,
+  ctx: RequestContext,
+  { tenantId, changes }: { tenantId: string; changes: TenantUpdate },
+): Promise<TenantWithPlan> {
+  const caller = staffIn(ctx);
+  const tenant = await deps.db
+    .withTx(async (tx) => {
+      const current = canSeeTenant(caller, tenantId)
+        ? await findTenant(tx, tenantId, { forUpdate: true })
+        : undefined;
+      if (!current) throw notFound('Tenant not found');
+
+      const taken = await findTenantDuplicates(tx, changes, tenantId);
+      if (taken.name) throw conflict('name already registered');
+      if (taken.email) throw conflict('email already registered');
+      if (taken.phone) throw conflict('phone already registered');
+
+      const updated = await updateTenant(tx, tenantId, {
+        ...changes,
+        website: changes.website === undefined ? undefined : normaliseWebsite(changes.website),
+        settings: changes.settings ? { ...current.settings, ...changes.settings } : undefined,
+      });
+      await deps.store.enqueue(tx, [
+        newEvent('identity.tenant.updated.v1', tenantUpdatedData(updated), originOf(ctx, PRODUCER, tenantId)),
+      ]);
+      return updated;
+    })
+    .catch((error: unknown) =>
+      rethrowUnique(error, {
+        tenants_name_key: 'name',
+        tenants_email_key: 'email',
+        tenants_phone_key: 'phone',
+      }),
+    );
+  return withPlan(deps, tenant);
+}

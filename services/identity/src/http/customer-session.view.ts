@@ -1,0 +1,50 @@
+import type { OutletRecord } from '../db/outlet.repository';
+import type { TenantRecord } from '../db/tenant.repository';
+import type { CustomerSession } from '../domain/customer-login';
+
+const sessionOutletView = (outlet: OutletRecord) => ({
+  id: outlet.id,
+  name: outlet.name,
+  slug: outlet.slug,
+  address: outlet.address,
+  phone: outlet.phone,
+  business_hours: outlet.business_hours,
+});
+
+/** true enabled, false disabled, null when the tenant's payment settings do not say. */
+function gatewayEnabled(tenant: TenantRecord): boolean | null {
+  const value = (tenant.settings as unknown as Record<string, unknown>).gateway_id_enabled;
+  return typeof value === 'boolean' ? value : null;
+}
+
+/** The answer to a customer's login: tokens, the customer, the business and its outlets. */
+export const customerSessionView = ({
+  tokens,
+  customer,
+  tenant,
+  outlets,
+  preferredOutlet,
+}: CustomerSession) => ({
+  ...tokens,
+  customer: {
+    id: customer.id,
+    email: customer.email,
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    phone: customer.phone,
+    email_verified: customer.email_verified,
+    phone_verified: customer.phone_verified,
+  },
+  // Branding fields are not stored on tenants yet: null until the tenant settings carry them.
+  tenant: {
+    id: tenant.id,
+    name: tenant.name,
+    slug: tenant.slug,
+    description: tenant.description,
+    logo_url: null,
+    theme_color: null,
+  },
+  outlets: outlets.map(sessionOutletView),
+  preferred_outlet: preferredOutlet ? sessionOutletView(preferredOutlet) : null,
+  gateway_id_enabled: gatewayEnabled(tenant),
+});
