@@ -1,7 +1,30 @@
 // Lint: typescript-eslint recommended, plus the package boundaries of STYLE.md:
 // services import libs, never each other; packages are used through their `exports`, never by deep paths.
+// And the shape of docs/architecture.md: event data is never cast (consumers get it typed from `on(type,
+// handler)`), and SQL lives in a service's `db/` repositories only.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+const PACKAGE_EXPORTS = {
+  group: ['@salon/*/src/*', '@salon/*/dist/*'],
+  message: 'Import a package through its exports.',
+};
+const SERVICE_IMPORT_PATTERNS = [
+  PACKAGE_EXPORTS,
+  {
+    group: [
+      '@salon/identity',
+      '@salon/catalog',
+      '@salon/scheduling',
+      '@salon/commerce',
+      '@salon/billing',
+      '@salon/notifications',
+      '@salon/gateway',
+    ],
+    message: 'Services never import each other: use events or internal HTTP.',
+  },
+  { group: ['**/services/*/src/*', '../../*/src/*'], message: 'Services never import each other.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.data/**', '**/*.js', '**/*.mjs'] },
@@ -9,15 +32,20 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression[expression.type='MemberExpression'][expression.property.name='data']",
+          message:
+            'Do not cast `.data`: an event consumer gets its data typed by `on(type, handler)`, a test by captureEvents().of/next.',
+        },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['@salon/*/src/*', '@salon/*/dist/*'],
-              message: 'Import a package through its exports.',
-            },
+            PACKAGE_EXPORTS,
             {
               group: ['**/libs/*/src/*', '**/services/*/src/*'],
               message: 'Import a package by name, not by path.',
@@ -33,25 +61,23 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@salon/*/src/*', '@salon/*/dist/*'],
-              message: 'Import a package through its exports.',
-            },
-            {
-              group: [
-                '@salon/identity',
-                '@salon/catalog',
-                '@salon/scheduling',
-                '@salon/commerce',
-                '@salon/billing',
-                '@salon/notifications',
-                '@salon/gateway',
-              ],
-              message: 'Services never import each other: use events or internal HTTP.',
-            },
-            { group: ['**/services/*/src/*', '../../*/src/*'], message: 'Services never import each other.' },
+          patterns: SERVICE_IMPORT_PATTERNS,
+        },
+      ],
+    },
+  },
+  {
+    // SQL only in repositories: use cases, routes and handlers call `db/*.repository.ts` functions.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/*/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'SQL lives in db/*.repository.ts; call a repository function.' },
           ],
+          patterns: SERVICE_IMPORT_PATTERNS,
         },
       ],
     },

@@ -10,7 +10,8 @@ export const SCHEMA = 'msgtest';
 export const COUNTED = 'test.widget.counted.v1';
 
 /** The platform's registry plus one test event: the transports and the store are registry-agnostic. */
-export const testSchemas = { ...eventSchemas, [COUNTED]: z.object({ n: z.number().int() }) };
+const countedData = z.object({ n: z.number().int() });
+export const testSchemas = { ...eventSchemas, [COUNTED]: countedData };
 
 export const migrations: Migration[] = [
   ...messagingMigrations(SCHEMA),
@@ -38,7 +39,7 @@ export function counted(n: number, type = COUNTED): EventEnvelope<{ n: number }>
 
 /** Records the effect of one event for one consumer (in the consumer's inbox transaction). */
 export async function applyEffect(tx: Executor, consumer: string, event: EventEnvelope): Promise<void> {
-  const { n } = event.data as { n: number };
+  const { n } = countedData.parse(event.data);
   await tx.execute(
     sql`INSERT INTO msgtest.effects (consumer, event_id, n) VALUES (${consumer}, ${event.id}, ${n})`,
   );
