@@ -48,6 +48,8 @@ export interface Platform {
   /** The gateway's base URL (`/healthz`, `/readyz`, and the API under `/api/v1`). */
   gateway: string;
   internalToken: string;
+  /** The broker namespace of this platform's exchanges and queues (a test may listen to its events). */
+  eventNamespace: string;
   keys: TestKeys;
   /** Mints tokens with the platform's own key pair (expired, forged-role and similar tokens for attacks). */
   signer: ReturnType<typeof testTokenSigner>;
@@ -132,7 +134,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     },
     catalog: {},
     scheduling: {},
-    commerce: { ...provider, PAYMENT_CALLBACK_TOKEN: callbackToken, PUBLIC_BASE_URL: gatewayUrl },
+    commerce: {
+      ...provider,
+      PAYMENT_CALLBACK_TOKEN: callbackToken,
+      PUBLIC_BASE_URL: gatewayUrl,
+      SCHEDULING_URL: upstreams.SCHEDULING_URL!,
+    },
     billing: { COMMERCE_URL: upstreams.COMMERCE_URL! },
     notifications: {
       SMTP_URL: `smtp://127.0.0.1:${ports.sandbox.smtp}`,
@@ -218,6 +225,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   return {
     gateway: gatewayUrl,
     internalToken,
+    eventNamespace: namespace,
     keys,
     signer: testTokenSigner(keys),
     logDir,

@@ -243,6 +243,12 @@ export const SERVICE_TO_SERVICE_ROUTES: ReadonlyArray<
     summary: "Identity's pre-check before deleting a customer: open payments",
   },
   {
+    method: 'GET',
+    path: '/internal/tenants/{tenant_id}/appointments/{appointment_id}',
+    service: 'scheduling',
+    summary: 'One appointment as its events carry it, for commerce when its copy has not heard of it yet',
+  },
+  {
     method: 'POST',
     path: '/internal/subscription-invoices',
     service: 'commerce',

@@ -9,6 +9,8 @@ export const commerceConfigSchema = commonConfigSchema.extend({
   PAYMENT_CALLBACK_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }),
   /** Where the provider reaches the gateway: webhook addresses are `<PUBLIC_BASE_URL>/api/v1/webhooks/…`. */
   PUBLIC_BASE_URL: z.url(),
+  /** Scheduling's address, read when a customer pays for an appointment whose event has not arrived yet. */
+  SCHEDULING_URL: z.url().optional(),
   PAYMENT_PROVIDER_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(10_000),
   /** How often stored provider callbacks are swept for rows a crash or a failure left unapplied. */
   GATEWAY_CALLBACK_SWEEP_MS: intQuery.pipe(z.int().min(50).max(600_000)).default(5_000),

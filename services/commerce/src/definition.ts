@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createPaymentProvider } from '@salon/payment-provider';
 import type { ServiceDefinition } from '@salon/runtime';
-import { loadMigrationDir } from '@salon/service-kit';
+import { createInternalClient, loadMigrationDir } from '@salon/service-kit';
 import { commerceConfigSchema, type CommerceConfig } from './config';
 import type { CommerceDeps } from './domain/deps';
 import { applyInvoiceCallback } from './domain/apply-invoice-callback';
@@ -38,7 +38,25 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
       retryBaseMs: config.GATEWAY_CALLBACK_RETRY_BASE_MS,
       maxAttempts: config.GATEWAY_CALLBACK_MAX_ATTEMPTS,
     });
-    const deps: CommerceDeps = { db, store, plans, verifier, provider, config, logger, callbacks };
+    const scheduling = config.SCHEDULING_URL
+      ? createInternalClient({
+          name: 'scheduling',
+          baseUrl: config.SCHEDULING_URL,
+          internalToken: config.INTERNAL_TOKEN,
+          logger,
+        })
+      : undefined;
+    const deps: CommerceDeps = {
+      db,
+      store,
+      plans,
+      verifier,
+      provider,
+      config,
+      logger,
+      callbacks,
+      scheduling,
+    };
     app.use(packageRoutes(deps));
     // Before customerPackageRoutes: /customer/packages/browse and /summary are not package ids.
     app.use(customerStoreRoutes(deps));
@@ -51,6 +69,7 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
       async close() {
         await callbacks.stop();
         await provider.close();
+        scheduling?.close();
       },
     };
   },

@@ -1,7 +1,7 @@
 import type { MessagingStore } from '@salon/messaging';
 import type { PaymentProvider } from '@salon/payment-provider';
 import type { PlanLimitsReplica } from '@salon/plan-limits';
-import type { Db, Logger, TokenVerifier } from '@salon/service-kit';
+import type { Db, InternalClient, Logger, TokenVerifier } from '@salon/service-kit';
 import type { CommerceConfig } from '../config';
 
 /** What the use cases need; built once in definition.ts. */
@@ -13,6 +13,8 @@ export interface CommerceDeps {
   provider: PaymentProvider;
   config: CommerceConfig;
   logger: Logger;
+  /** Scheduling's internal API, for an appointment this service's copy has not heard of yet (unset: none). */
+  scheduling?: InternalClient;
   /** Wakes the processor that applies stored provider callbacks. */
   callbacks: { kick(): void };
 }

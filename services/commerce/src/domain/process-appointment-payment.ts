@@ -5,7 +5,6 @@ import {
   conflict,
   forbidden,
   formatMoney,
-  idCreatedAt,
   money,
   newId,
   notFound,
@@ -16,7 +15,6 @@ import {
 } from '@salon/service-kit';
 import {
   deleteAppointmentPayment,
-  findAppointment,
   livePaymentOfAppointment,
   setGatewayInvoice,
   type AppointmentReplica,
@@ -26,6 +24,7 @@ import { insertPayment } from '../db/payment.repository';
 import { findCustomer } from '../db/replica.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
 import { customerIn } from './callers';
+import { knownAppointment } from './known-appointment';
 import { PRODUCER, type CommerceDeps } from './deps';
 import { appointmentCharge } from './payment-rules';
 import { assertGatewayEnabled, callProvider, invoiceNumberOf, subAccountOf } from './provider-invoices';
@@ -59,28 +58,6 @@ export interface AppointmentPayment {
   providerInvoice: Invoice | null;
 }
 
-/** How long a payment request waits for scheduling's appointment event to reach this service. */
-const REPLICA_WAIT_MS = 3_000;
-/** Only an appointment created this recently can still be on its way; older unknown ids are 404 at once. */
-const REPLICA_FRESH_MS = 60_000;
-const REPLICA_POLL_MS = 50;
-
-/**
- * The appointment from this service's replica. A customer pays right after booking, often before
- * scheduling's created event has arrived (tens of milliseconds), so an unknown id is looked up again for a
- * few seconds before it is a 404, rather than failing the app's very next call. Ids carry their creation
- * time, so only a just-created one is waited for.
- */
-async function replicatedAppointment(deps: CommerceDeps, tenantId: string, appointmentId: string) {
-  const fresh = Date.now() - idCreatedAt(appointmentId).getTime() < REPLICA_FRESH_MS;
-  const deadline = fresh ? Date.now() + REPLICA_WAIT_MS : 0;
-  for (;;) {
-    const appointment = await findAppointment(deps.db.orm, tenantId, appointmentId);
-    if (appointment || Date.now() >= deadline) return appointment;
-    await new Promise((resolve) => setTimeout(resolve, REPLICA_POLL_MS));
-  }
-}
-
 /**
  * POST /customer/payments/process-appointment, the spec's rules in order. Step 1 (one transaction): wallet
  * debit, payment and APPOINTMENT invoice (a failure rolls all back: 500, wallet untouched), the invoice
@@ -94,7 +71,7 @@ export async function processAppointmentPayment(
 ): Promise<AppointmentPayment> {
   const tenantId = tenantIn(ctx);
   const customerId = customerIn(ctx);
-  const appointment = await replicatedAppointment(deps, tenantId, input.appointment_id);
+  const appointment = await knownAppointment(deps, ctx, input.appointment_id);
   if (!appointment) throw notFound('Appointment not found');
   if (appointment.customer_id !== customerId) throw forbidden('Appointment belongs to another customer');
   if (!PAYABLE_STATUSES.includes(appointment.status))
