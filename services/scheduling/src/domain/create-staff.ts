@@ -1,21 +1,12 @@
-import { newEvent, originOf } from '@salon/messaging';
-import { conflict, newId, tenantIn, type RequestContext } from '@salon/service-kit';
+import { newId, tenantIn, type RequestContext } from '@salon/service-kit';
+import { insertStaff, type StaffRecord, type StaffSkills, type StaffWrite } from '../db/staff.repository';
+import type { SchedulingDeps } from './deps';
 import {
-  emailTaken,
-  findStaff,
-  insertStaff,
-  type StaffRecord,
-  type StaffSkills,
-  type StaffWrite,
-} from '../db/staff.repository';
-import { PRODUCER, type SchedulingDeps } from './deps';
-import { staffUpsertedData } from './events';
-import {
-  EMAIL_TAKEN,
+  assertEmailFree,
   assertOutlet,
   assertServices,
   assertStaffLimit,
-  mapEmailConflict,
+  writeStaff,
   type StaffInput,
 } from './staff-checks';
 
@@ -34,42 +25,36 @@ export async function createStaff(
     certifications: input.skills?.certifications ?? [],
     years_experience: input.skills?.years_experience ?? null,
   };
-  return deps.db
-    .withTx(async (tx) => {
-      await assertOutlet(tx, tenantId, input.outlet_id);
-      await assertServices(tx, tenantId, skills.service_ids);
-      if (await emailTaken(tx, tenantId, input.email)) throw conflict(EMAIL_TAKEN);
-      await assertStaffLimit(deps, tx, tenantId, input.outlet_id);
-      await insertStaff(tx, tenantId, id, {
-        outlet_id: input.outlet_id,
-        user_id: input.user_id ?? null,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        display_name: input.display_name ?? input.first_name,
-        email: input.email,
-        phone: input.phone ?? null,
-        gender: input.gender ?? null,
-        position: input.position,
-        employment_type: input.employment_type,
-        employee_id: input.employee_id ?? null,
-        hire_date: input.hire_date ?? null,
-        birth_date: input.birth_date ?? null,
-        hourly_rate: input.hourly_rate ?? null,
-        salary: input.salary ?? null,
-        is_bookable: input.is_bookable ?? true,
-        accepts_online_booking: input.accepts_online_booking ?? true,
-        max_advance_booking_days: input.max_advance_booking_days ?? 30,
-        bio: input.bio ?? null,
-        profile_image_url: input.profile_image_url ?? null,
-        instagram_handle: input.instagram_handle ?? null,
-        skills,
-        status: 'active',
-      });
-      const staff = (await findStaff(tx, tenantId, id)) as StaffRecord;
-      await deps.store.enqueue(tx, [
-        newEvent('scheduling.staff.upserted.v1', staffUpsertedData(staff), originOf(ctx, PRODUCER)),
-      ]);
-      return staff;
-    })
-    .catch(mapEmailConflict);
+  return writeStaff(deps, ctx, tenantId, async (tx) => {
+    await assertOutlet(tx, tenantId, input.outlet_id);
+    await assertServices(tx, tenantId, skills.service_ids);
+    await assertEmailFree(tx, tenantId, input.email);
+    await assertStaffLimit(deps, tx, tenantId, input.outlet_id);
+    await insertStaff(tx, tenantId, id, {
+      outlet_id: input.outlet_id,
+      user_id: input.user_id ?? null,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      display_name: input.display_name ?? input.first_name,
+      email: input.email,
+      phone: input.phone ?? null,
+      gender: input.gender ?? null,
+      position: input.position,
+      employment_type: input.employment_type,
+      employee_id: input.employee_id ?? null,
+      hire_date: input.hire_date ?? null,
+      birth_date: input.birth_date ?? null,
+      hourly_rate: input.hourly_rate ?? null,
+      salary: input.salary ?? null,
+      is_bookable: input.is_bookable ?? true,
+      accepts_online_booking: input.accepts_online_booking ?? true,
+      max_advance_booking_days: input.max_advance_booking_days ?? 30,
+      bio: input.bio ?? null,
+      profile_image_url: input.profile_image_url ?? null,
+      instagram_handle: input.instagram_handle ?? null,
+      skills,
+      status: 'active',
+    });
+    return id;
+  });
 }

@@ -1,8 +1,24 @@
-import { AppError, badRequest, conflict, uniqueViolation, type Executor } from '@salon/service-kit';
+import { newEvent, originOf } from '@salon/messaging';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  uniqueViolation,
+  type Executor,
+  type RequestContext,
+} from '@salon/service-kit';
 import { lockOutletStaff } from '../db/locks.repository';
 import { findOutlet, findServices } from '../db/replica.repository';
-import { countActiveStaffAtOutlet, type StaffSkills, type StaffWrite } from '../db/staff.repository';
-import type { SchedulingDeps } from './deps';
+import {
+  countActiveStaffAtOutlet,
+  emailTaken,
+  findStaff,
+  type StaffRecord,
+  type StaffSkills,
+  type StaffWrite,
+} from '../db/staff.repository';
+import { PRODUCER, type SchedulingDeps } from './deps';
+import { staffUpsertedData } from './events';
 
 /* What creating and changing a staff member both check. */
 
@@ -10,7 +26,7 @@ export interface StaffInput extends Partial<Omit<StaffWrite, 'skills'>> {
   skills?: Partial<StaffSkills>;
 }
 
-export const EMAIL_TAKEN = 'Staff member with this email already exists';
+const EMAIL_TAKEN = 'Staff member with this email already exists';
 
 export async function assertOutlet(tx: Executor, tenantId: string, outletId: string): Promise<void> {
   if (!(await findOutlet(tx, tenantId, outletId))) {
@@ -48,8 +64,40 @@ export async function assertStaffLimit(
   );
 }
 
+/** Another non-terminated staff member of the tenant (other than `exceptId`) already has this e-mail: 409. */
+export async function assertEmailFree(
+  tx: Executor,
+  tenantId: string,
+  email: string,
+  exceptId?: string,
+): Promise<void> {
+  if (await emailTaken(tx, tenantId, email, exceptId)) throw conflict(EMAIL_TAKEN);
+}
+
 /** A lost race on the e-mail index gives the same 409 as the up-front check. */
-export const mapEmailConflict = (error: unknown): never => {
+const mapEmailConflict = (error: unknown): never => {
   if (uniqueViolation(error) !== undefined) throw conflict(EMAIL_TAKEN);
   throw error;
 };
+
+/**
+ * How creating and changing a staff member both end: `write` checks and stores in one transaction and
+ * answers the staff id; the stored record is read back and published as staff.upserted.
+ */
+export async function writeStaff(
+  deps: SchedulingDeps,
+  ctx: RequestContext,
+  tenantId: string,
+  write: (tx: Executor) => Promise<string>,
+): Promise<StaffRecord> {
+  return deps.db
+    .withTx(async (tx) => {
+      const staffId = await write(tx);
+      const staff = (await findStaff(tx, tenantId, staffId)) as StaffRecord;
+      await deps.store.enqueue(tx, [
+        newEvent('scheduling.staff.upserted.v1', staffUpsertedData(staff), originOf(ctx, PRODUCER)),
+      ]);
+      return staff;
+    })
+    .catch(mapEmailConflict);
+}
