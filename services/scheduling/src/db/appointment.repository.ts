@@ -105,6 +105,22 @@ export interface OccupancyRow {
   notes: string | null;
 }
 
+/** An occupancy's ids and its range in epoch ms (half open). */
+const rangeColumns = sql`x.appointment_id, x.staff_id, x.service_id, x.parallel,
+          (extract(epoch FROM lower(x.occupancy)) * 1000)::float8 AS start,
+          (extract(epoch FROM upper(x.occupancy)) * 1000)::float8 AS "end"`;
+
+/** The active occupancies of the staff members overlapping [from, to), optionally leaving one appointment out. */
+const activeOverlapping = (
+  tenantId: string,
+  staffIds: readonly string[],
+  from: Date,
+  to: Date,
+  excludeAppointmentId?: string,
+) => sql`WHERE x.tenant_id = ${tenantId} AND x.active AND x.staff_id = ANY(${idArray(staffIds)})
+          AND x.occupancy && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
+          ${excludeAppointmentId ? sql`AND x.appointment_id <> ${excludeAppointmentId}` : sql``}`;
+
 /** Active occupancies of the staff members overlapping [from, to), optionally leaving one appointment out. */
 export async function activeOccupancies(
   executor: Executor,
@@ -117,15 +133,11 @@ export async function activeOccupancies(
   if (staffIds.length === 0) return [];
   return selectRows<OccupancyRow>(
     executor,
-    sql`SELECT x.appointment_id, x.staff_id, x.service_id, x.parallel,
-          (extract(epoch FROM lower(x.occupancy)) * 1000)::float8 AS start,
-          (extract(epoch FROM upper(x.occupancy)) * 1000)::float8 AS "end",
+    sql`SELECT ${rangeColumns},
           to_char(x.start_time, 'HH24:MI:SS') AS start_time, to_char(x.end_time, 'HH24:MI:SS') AS end_time,
           a.notes
         FROM scheduling.appointment_services x JOIN scheduling.appointments a ON a.id = x.appointment_id
-        WHERE x.tenant_id = ${tenantId} AND x.active AND x.staff_id = ANY(${idArray(staffIds)})
-          AND x.occupancy && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
-          ${excludeAppointmentId ? sql`AND x.appointment_id <> ${excludeAppointmentId}` : sql``}`,
+        ${activeOverlapping(tenantId, staffIds, from, to, excludeAppointmentId)}`,
   );
 }
 
@@ -146,13 +158,8 @@ export async function activeOccupancyRanges(
   if (staffIds.length === 0) return [];
   return selectRows<OccupancyRange>(
     executor,
-    sql`SELECT x.appointment_id, x.staff_id, x.service_id, x.parallel,
-          (extract(epoch FROM lower(x.occupancy)) * 1000)::float8 AS start,
-          (extract(epoch FROM upper(x.occupancy)) * 1000)::float8 AS "end"
-        FROM scheduling.appointment_services x
-        WHERE x.tenant_id = ${tenantId} AND x.active AND x.staff_id = ANY(${idArray(staffIds)})
-          AND x.occupancy && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
-          ${excludeAppointmentId ? sql`AND x.appointment_id <> ${excludeAppointmentId}` : sql``}`,
+    sql`SELECT ${rangeColumns} FROM scheduling.appointment_services x
+        ${activeOverlapping(tenantId, staffIds, from, to, excludeAppointmentId)}`,
   );
 }
 
