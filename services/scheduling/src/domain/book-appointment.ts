@@ -18,9 +18,14 @@ import {
   type AppointmentWrite,
   type SegmentWrite,
 } from '../db/appointment.repository';
-import { loadBookingContext } from '../db/booking-context.repository';
 import { lockStaffSchedules, lockTenantBookings } from '../db/locks.repository';
-import { assertCapacity, mapBookingRace, planBooking, type BookingRequest } from './booking-plan';
+import {
+  assertCapacity,
+  bookingContextOf,
+  mapBookingRace,
+  planBooking,
+  type BookingRequest,
+} from './booking-plan';
 import { bookerIn, type Booker } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentSnapshot } from './events';
@@ -76,13 +81,7 @@ async function bookInTransaction(
     .withTx(async (tx) => {
       const customerId = booker.kind === 'customer' ? booker.customerId : request.customer_id;
       if (!customerId) throw notFound('Customer not found');
-      const context = await loadBookingContext(tx, tenantId, {
-        outletId: request.outlet_id,
-        serviceIds: request.services.map((line) => line.service_id),
-        staffIds: request.services.map((line) => line.staff_id),
-        date: request.appointment_date,
-        customerId,
-      });
+      const context = await bookingContextOf(tx, tenantId, request, customerId);
       const customer = context.customer;
       if (customer && customer.tenant_id !== tenantId) throw notFound('Customer not found');
       if (booker.kind === 'staff' && (!customer || customer.is_deleted)) throw notFound('Customer not found');

@@ -1,7 +1,7 @@
 import { resolvePrice } from '@salon/contracts';
 import { badRequest, conflict, notFound, pgError, type Executor } from '@salon/service-kit';
 import { activeOccupancyRanges, type SegmentWrite } from '../db/appointment.repository';
-import type { BookingContext } from '../db/booking-context.repository';
+import { loadBookingContext, type BookingContext } from '../db/booking-context.repository';
 import { isBookableService, type ServiceReplica } from '../db/replica.repository';
 import type { StaffRecord } from '../db/staff.repository';
 import { CONFLICT_DETAIL, checkWindow, planSegments } from './appointment-rules';
@@ -31,6 +31,21 @@ export interface BookingRequest {
 
 export const isQualified = (staff: StaffRecord, serviceId: string): boolean =>
   staff.skills.service_ids.length === 0 || staff.skills.service_ids.includes(serviceId);
+
+/** What a booking decision about `request` reads (with its customer, when given), in one round trip. */
+export const bookingContextOf = (
+  executor: Executor,
+  tenantId: string,
+  request: Omit<BookingRequest, 'customer_id' | 'notes'>,
+  customerId?: string,
+): Promise<BookingContext> =>
+  loadBookingContext(executor, tenantId, {
+    outletId: request.outlet_id,
+    serviceIds: request.services.map((line) => line.service_id),
+    staffIds: request.services.map((line) => line.staff_id),
+    date: request.appointment_date,
+    customerId,
+  });
 
 /** The checked plan of a booking: segments with their UTC occupancy and resolved prices. */
 export interface Plan {

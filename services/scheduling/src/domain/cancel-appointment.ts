@@ -5,7 +5,7 @@ import { appointmentFor } from './appointment-access';
 import { canMove } from './appointment-rules';
 import { bookerIn } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
-import { appointmentSnapshot } from './events';
+import { appointmentCancelledData } from './events';
 
 /** PUT /appointments/{id}/cancel: pending or confirmed → cancelled; capacity is freed at once. */
 export async function cancelAppointment(
@@ -25,11 +25,7 @@ export async function cancelAppointment(
     await deps.store.enqueue(tx, [
       newEvent(
         'scheduling.appointment.cancelled.v1',
-        {
-          ...appointmentSnapshot(appointment),
-          cancelled_at: appointment.cancelled_at as string,
-          cancelled_by: booker.kind,
-        },
+        appointmentCancelledData(appointment, booker.kind),
         originOf(ctx, PRODUCER),
       ),
     ]);

@@ -5,7 +5,7 @@ import { findAppointment, setAppointmentStatus, type AppointmentRecord } from '.
 import { appointmentFor } from './appointment-access';
 import { canMove, holdsCapacity } from './appointment-rules';
 import { PRODUCER, type SchedulingDeps } from './deps';
-import { appointmentSnapshot } from './events';
+import { appointmentCancelledData, appointmentSnapshot } from './events';
 
 /**
  * PUT /appointments/{id}/status (staff): a move of the state table; anything else is 409. A confirmation
@@ -47,11 +47,7 @@ export async function changeAppointmentStatus(
         ? [
             newEvent(
               'scheduling.appointment.cancelled.v1',
-              {
-                ...snapshot,
-                cancelled_at: appointment.cancelled_at as string,
-                cancelled_by: 'staff' as const,
-              },
+              appointmentCancelledData(appointment, 'staff'),
               origin,
             ),
           ]

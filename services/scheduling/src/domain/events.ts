@@ -1,4 +1,9 @@
-import type { AppointmentSnapshot, StaffTerminatedV1, StaffUpsertedV1 } from '@salon/contracts';
+import type {
+  AppointmentCancelledV1,
+  AppointmentSnapshot,
+  StaffTerminatedV1,
+  StaffUpsertedV1,
+} from '@salon/contracts';
 import type { AppointmentRecord } from '../db/appointment.repository';
 import type { StaffRecord } from '../db/staff.repository';
 
@@ -52,4 +57,14 @@ export const appointmentSnapshot = (appointment: AppointmentRecord): Appointment
   created_at: appointment.created_at,
   updated_at: appointment.updated_at,
   version: appointment.version,
+});
+
+/** appointment.cancelled: the snapshot, when and by whom. */
+export const appointmentCancelledData = (
+  appointment: AppointmentRecord,
+  cancelledBy: AppointmentCancelledV1['cancelled_by'],
+): AppointmentCancelledV1 => ({
+  ...appointmentSnapshot(appointment),
+  cancelled_at: appointment.cancelled_at as string,
+  cancelled_by: cancelledBy,
 });

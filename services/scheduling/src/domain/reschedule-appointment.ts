@@ -1,11 +1,10 @@
 import { newEvent, originOf } from '@salon/messaging';
 import { conflict, tenantIn, type RequestContext } from '@salon/service-kit';
 import { findAppointment, moveAppointment, type AppointmentRecord } from '../db/appointment.repository';
-import { loadBookingContext } from '../db/booking-context.repository';
 import { lockStaffSchedules } from '../db/locks.repository';
 import { appointmentFor } from './appointment-access';
 import { canReschedule } from './appointment-rules';
-import { assertCapacity, mapBookingRace, planBooking } from './booking-plan';
+import { assertCapacity, bookingContextOf, mapBookingRace, planBooking } from './booking-plan';
 import { bookerIn } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentSnapshot } from './events';
@@ -42,12 +41,7 @@ export async function rescheduleAppointment(
           duration_minutes: line.duration_minutes,
         })),
       };
-      const context = await loadBookingContext(tx, tenantId, {
-        outletId: request.outlet_id,
-        serviceIds: request.services.map((line) => line.service_id),
-        staffIds: request.services.map((line) => line.staff_id),
-        date: request.appointment_date,
-      });
+      const context = await bookingContextOf(tx, tenantId, request);
       const plan = await planBooking(context, request, booker.kind, {
         requireBookableServices: false,
         prices: new Map(
