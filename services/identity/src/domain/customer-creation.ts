@@ -15,6 +15,7 @@ import {
   newVerificationCode,
 } from './customer-rules';
 import { PRODUCER, type IdentityDeps } from './deps';
+import { customerContactData } from './events';
 
 export const CUSTOMER_UNIQUE_FIELDS = { customers_email_key: 'Email', customers_phone_key: 'Phone' };
 
@@ -77,12 +78,7 @@ export async function addCustomer(
         newEvent(
           'identity.customer.registered.v1',
           {
-            customer_id: customer.id,
-            tenant_id: customer.tenant_id,
-            email: customer.email,
-            phone: customer.phone,
-            first_name: customer.first_name,
-            last_name: customer.last_name,
+            ...customerContactData(customer),
             source,
             has_password: customer.password_hash !== null,
             tags: customer.tags,

@@ -1,4 +1,11 @@
-import type { CustomerUpdatedV1, OutletUpsertedV1, TenantUpdatedV1, UserUpsertedV1 } from '@salon/contracts';
+import type {
+  CustomerUpdatedV1,
+  EventData,
+  EventType,
+  OutletUpsertedV1,
+  TenantUpdatedV1,
+  UserUpsertedV1,
+} from '@salon/contracts';
 import { newEvent, originOf } from '@salon/messaging';
 import type { Executor, RequestContext } from '@salon/service-kit';
 import type { CustomerRecord } from '../db/customer.repository';
@@ -6,6 +13,7 @@ import type { OutletRecord } from '../db/outlet.repository';
 import type { TenantRecord } from '../db/tenant.repository';
 import type { MemberRecord } from '../db/user.repository';
 import { PRODUCER, type IdentityDeps } from './deps';
+import { memberFields, outletFields } from './record-fields';
 
 export const tenantUpdatedData = (tenant: TenantRecord): TenantUpdatedV1 => ({
   tenant_id: tenant.id,
@@ -23,25 +31,23 @@ export const tenantUpdatedData = (tenant: TenantRecord): TenantUpdatedV1 => ({
 
 export const outletUpsertedData = (outlet: OutletRecord): OutletUpsertedV1 => ({
   outlet_id: outlet.id,
-  tenant_id: outlet.tenant_id,
-  name: outlet.name,
-  slug: outlet.slug,
-  address: outlet.address,
-  phone: outlet.phone,
-  timezone: outlet.timezone,
-  business_hours: outlet.business_hours,
-  is_active: outlet.is_active,
+  ...outletFields(outlet),
   updated_at: outlet.updated_at,
   version: outlet.version,
 });
 
-export const customerUpdatedData = (customer: CustomerRecord): CustomerUpdatedV1 => ({
+/** Who the customer is and how to reach them: the head of every customer event's data. */
+export const customerContactData = (customer: CustomerRecord) => ({
   customer_id: customer.id,
   tenant_id: customer.tenant_id,
   email: customer.email,
   phone: customer.phone,
   first_name: customer.first_name,
   last_name: customer.last_name,
+});
+
+export const customerUpdatedData = (customer: CustomerRecord): CustomerUpdatedV1 => ({
+  ...customerContactData(customer),
   date_of_birth: customer.date_of_birth,
   gender: customer.gender,
   tags: customer.tags,
@@ -57,64 +63,47 @@ export const customerUpdatedData = (customer: CustomerRecord): CustomerUpdatedV1
 export const userUpsertedData = (member: MemberRecord): UserUpsertedV1 => ({
   tenant_id: member.tenant_id,
   user_id: member.id,
-  email: member.email,
-  first_name: member.first_name,
-  last_name: member.last_name,
-  role: member.role,
-  outlet_ids: member.outlet_ids,
-  staff_id: member.staff_id,
-  is_active: member.is_active,
+  ...memberFields(member),
   version: member.version,
 });
 
+/** Queues one event of `type` per record, with the record's state after the change, in the record's tenant. */
+async function publishStates<T extends EventType, R extends { tenant_id: string }>(
+  deps: IdentityDeps,
+  tx: Executor,
+  ctx: RequestContext,
+  type: T,
+  dataOf: (record: R) => EventData<T>,
+  records: R[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await deps.store.enqueue(
+    tx,
+    records.map((record) => newEvent(type, dataOf(record), originOf(ctx, PRODUCER, record.tenant_id))),
+  );
+}
+
 /** Queues identity.customer.updated.v1 with the customer's state after the change. */
-export async function publishCustomerUpdated(
+export const publishCustomerUpdated = (
   deps: IdentityDeps,
   tx: Executor,
   ctx: RequestContext,
   customer: CustomerRecord,
-): Promise<void> {
-  await deps.store.enqueue(tx, [
-    newEvent(
-      'identity.customer.updated.v1',
-      customerUpdatedData(customer),
-      originOf(ctx, PRODUCER, customer.tenant_id),
-    ),
-  ]);
-}
+): Promise<void> =>
+  publishStates(deps, tx, ctx, 'identity.customer.updated.v1', customerUpdatedData, [customer]);
 
 /** Queues identity.outlet.upserted.v1 with the outlet's state after the change. */
-export async function publishOutletUpserted(
+export const publishOutletUpserted = (
   deps: IdentityDeps,
   tx: Executor,
   ctx: RequestContext,
   outlet: OutletRecord,
-): Promise<void> {
-  await deps.store.enqueue(tx, [
-    newEvent(
-      'identity.outlet.upserted.v1',
-      outletUpsertedData(outlet),
-      originOf(ctx, PRODUCER, outlet.tenant_id),
-    ),
-  ]);
-}
+): Promise<void> => publishStates(deps, tx, ctx, 'identity.outlet.upserted.v1', outletUpsertedData, [outlet]);
 
 /** Queues identity.user.upserted.v1 with each membership's state after the change. */
-export async function publishUserUpserted(
+export const publishUserUpserted = (
   deps: IdentityDeps,
   tx: Executor,
   ctx: RequestContext,
   members: MemberRecord[],
-): Promise<void> {
-  if (members.length === 0) return;
-  await deps.store.enqueue(
-    tx,
-    members.map((member) =>
-      newEvent(
-        'identity.user.upserted.v1',
-        userUpsertedData(member),
-        originOf(ctx, PRODUCER, member.tenant_id),
-      ),
-    ),
-  );
-}
+): Promise<void> => publishStates(deps, tx, ctx, 'identity.user.upserted.v1', userUpsertedData, members);
