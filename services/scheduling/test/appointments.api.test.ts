@@ -14,6 +14,7 @@ import {
   onPlan,
   setTenant,
 } from './helpers';
+import { addBreak, bookAsStaff } from './schedule-helpers';
 
 const CONFLICT = 'Time slot conflicts with existing appointments or capacity limit reached';
 
@@ -164,8 +165,7 @@ describe('appointments', () => {
     const setup = await bookableSetup(service, {
       serviceOverrides: { preparation_minutes: 10, cleanup_minutes: 15 },
     });
-    const post = (start: string) =>
-      service.request('POST', '/staff/appointments', { token: setup.admin, body: bookingBody(setup, start) });
+    const post = (start: string) => bookAsStaff(service, setup, start);
     const first = await post('10:00');
     expect(first.status).toBe(201);
     expect(await post('10:30')).toMatchObject({ status: 409, body: { detail: CONFLICT } });
@@ -232,16 +232,7 @@ describe('appointments', () => {
       service.request('POST', '/staff/appointments', { token, body });
     expect((await post(bookingBody(setup, '16:30'))).status).toBe(409);
     expect((await post(bookingBody(setup, '07:00'))).status).toBe(409);
-    await service.request('POST', '/availability', {
-      token: setup.admin,
-      body: {
-        staff_id: setup.staffId,
-        date: setup.date,
-        start_time: '12:00',
-        end_time: '13:00',
-        availability_type: 'break',
-      },
-    });
+    await addBreak(service, setup, '12:00', '13:00');
     expect((await post(bookingBody(setup, '11:30'))).status).toBe(409);
     const restricted = await addService(service, setup.tenantId);
     const specialist = await createdStaff(service, setup.admin, setup.outletId, {
@@ -323,10 +314,7 @@ describe('appointments', () => {
     const far = await service.request('POST', '/appointments', { token: customer, body: bookingBody(setup) });
     expect(far.status).toBe(400);
     expect(far.body.detail).toContain('10 days');
-    expect(
-      (await service.request('POST', '/staff/appointments', { token: setup.admin, body: bookingBody(setup) }))
-        .status,
-    ).toBe(201);
+    expect((await bookAsStaff(service, setup)).status).toBe(201);
     // Today, within the 4 hours of notice: staff may, customers may not; the past is refused to both.
     const now = localOf(new Date(), 'Asia/Jakarta');
     const soon = Math.ceil((now.minutes + 65) / 5) * 5;
@@ -398,10 +386,7 @@ describe('appointments', () => {
       token: setup.customerToken(setup.customerId),
       body: bookingBody(setup, '10:00'),
     });
-    const other = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup, '13:00'),
-    });
+    const other = await bookAsStaff(service, setup, '13:00');
     const move = (date: string, start: string, token = setup.admin) =>
       service.request('PUT', `/appointments/${booked.body.id}/reschedule`, {
         token,
@@ -424,14 +409,7 @@ describe('appointments', () => {
       start_time: '14:00:00',
     });
     // The old slot is free again.
-    expect(
-      (
-        await service.request('POST', '/staff/appointments', {
-          token: setup.admin,
-          body: bookingBody(setup, '10:00'),
-        })
-      ).status,
-    ).toBe(201);
+    expect((await bookAsStaff(service, setup, '10:00')).status).toBe(201);
     expect((await move(setup.date, '25:00')).status).toBe(422);
     expect((await move(addDays(setup.date, 1), '10:00')).status).toBe(409);
     const stranger = newTenant(service);
@@ -460,10 +438,7 @@ describe('appointments', () => {
       'scheduling.appointment.status_changed.v1',
       'scheduling.appointment.confirmed.v1',
     ]);
-    const booked = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup),
-    });
+    const booked = await bookAsStaff(service, setup);
     const move = (status: string) =>
       service.request('PUT', `/appointments/${booked.body.id}/status`, {
         token: setup.admin,
@@ -477,10 +452,7 @@ describe('appointments', () => {
     );
     expect((await move('checked_in')).body.status).toBe('checked_in');
     // A checked-in appointment still holds its slot.
-    expect(
-      (await service.request('POST', '/staff/appointments', { token: setup.admin, body: bookingBody(setup) }))
-        .status,
-    ).toBe(409);
+    expect((await bookAsStaff(service, setup)).status).toBe(409);
     expect((await move('in_progress')).body.status).toBe('in_progress');
     expect((await move('completed')).body.status).toBe('completed');
     expect((await move('cancelled')).status).toBe(409);
@@ -499,22 +471,13 @@ describe('appointments', () => {
       ).status,
     ).toBe(403);
     // Completed frees the slot for a new booking.
-    expect(
-      (await service.request('POST', '/staff/appointments', { token: setup.admin, body: bookingBody(setup) }))
-        .status,
-    ).toBe(201);
+    expect((await bookAsStaff(service, setup)).status).toBe(201);
   });
 
   it('lists with filters for staff', async () => {
     const setup = await bookableSetup(service);
-    const a = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup, '09:00'),
-    });
-    const b = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup, '11:00'),
-    });
+    const a = await bookAsStaff(service, setup, '09:00');
+    const b = await bookAsStaff(service, setup, '11:00');
     await service.request('PUT', `/appointments/${b.body.id}/cancel`, { token: setup.admin });
     const list = async (query: string) =>
       (await service.request('GET', `/appointments${query}`, { token: setup.admin })).body;
@@ -583,17 +546,11 @@ describe('appointments', () => {
            'Asia/Jakarta', now(), now(), 'cancelled', 0, 'IDR', 'staff' FROM generate_series(1, 100) g` as never,
       ),
     );
-    const refused = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup),
-    });
+    const refused = await bookAsStaff(service, setup);
     expect(refused.status).toBe(402);
     expect(refused.body.detail).toContain('100/100');
     await onPlan(service, setup.tenantId, 'PRO');
-    expect(
-      (await service.request('POST', '/staff/appointments', { token: setup.admin, body: bookingBody(setup) }))
-        .status,
-    ).toBe(201);
+    expect((await bookAsStaff(service, setup)).status).toBe(201);
   });
 
   it('confirms on payment (idempotent) and reports payments for cancelled appointments', async () => {
@@ -602,10 +559,7 @@ describe('appointments', () => {
       'scheduling.appointment.confirmed.v1',
       'scheduling.appointment.payment_orphaned.v1',
     ]);
-    const booked = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup),
-    });
+    const booked = await bookAsStaff(service, setup);
     const payment = (appointmentId: string) =>
       newEvent(
         'commerce.payment.completed.v1',
@@ -629,10 +583,7 @@ describe('appointments', () => {
     );
     expect(confirmed.data).toMatchObject({ payment_id: paid.data.payment_id, status: 'confirmed' });
     await service.testBus.bus.publish([payment(booked.body.id)]);
-    const other = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup, '13:00'),
-    });
+    const other = await bookAsStaff(service, setup, '13:00');
     await service.request('PUT', `/appointments/${other.body.id}/cancel`, { token: setup.admin });
     await service.testBus.bus.publish([payment(other.body.id)]);
     const orphan = await capture.next(
@@ -652,14 +603,8 @@ describe('appointments', () => {
   it('carries the amount paid on the confirmation a payment causes, and null on a staff confirmation', async () => {
     const setup = await bookableSetup(service);
     const capture = await captureEvents(service.testBus.bus, ['scheduling.appointment.confirmed.v1']);
-    const paidFor = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup, '10:00'),
-    });
-    const byStaff = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup, '13:00'),
-    });
+    const paidFor = await bookAsStaff(service, setup, '10:00');
+    const byStaff = await bookAsStaff(service, setup, '13:00');
     const payment = newEvent(
       'commerce.payment.completed.v1',
       {

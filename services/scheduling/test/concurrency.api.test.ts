@@ -3,6 +3,7 @@ import { selectRows } from '@salon/service-kit';
 import { startTestService, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
 import { addCustomer, bookableSetup, bookingBody } from './helpers';
+import { bookAsStaff } from './schedule-helpers';
 
 const CONFLICT = 'Time slot conflicts with existing appointments or capacity limit reached';
 
@@ -47,12 +48,7 @@ describe('no double booking under concurrency', () => {
       serviceOverrides: { allow_parallel_bookings: true, max_parallel_bookings: 5 },
     });
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        service.request('POST', '/staff/appointments', {
-          token: setup.admin,
-          body: bookingBody(setup, '10:00'),
-        }),
-      ),
+      Array.from({ length: 50 }, () => bookAsStaff(service, setup, '10:00')),
     );
     expect(statuses(responses)).toEqual({ 201: 5, 409: 45 });
   });
@@ -89,10 +85,7 @@ describe('no double booking under concurrency', () => {
 
   it('keeps an exclusion constraint as the backstop for single-booking overlaps written past the lock', async () => {
     const setup = await bookableSetup(service);
-    const booked = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup),
-    });
+    const booked = await bookAsStaff(service, setup);
     expect(booked.status).toBe(201);
     const copy = sql`INSERT INTO scheduling.appointments (id, tenant_id, outlet_id, appointment_date, start_time, end_time,
         timezone, starts_at, ends_at, status, total_price, currency, booked_by)

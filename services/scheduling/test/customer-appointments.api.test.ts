@@ -4,6 +4,7 @@ import { TEST_INTERNAL_TOKEN, startTestService, waitFor, type TestService } from
 import { customerDeletionCheckPath, customerDeletionCheckResponse } from '@salon/contracts';
 import { schedulingService } from '../src/definition';
 import { addWorkingHours, bookableSetup, bookingBody, futureDate } from './helpers';
+import { bookAsStaff } from './schedule-helpers';
 
 describe("a customer's appointments", () => {
   let service: TestService;
@@ -97,10 +98,7 @@ describe("a customer's appointments", () => {
     const ask = (token = TEST_INTERNAL_TOKEN) =>
       service.request('GET', path, { headers: { 'x-internal-token': token } });
     expect(customerDeletionCheckResponse.parse((await ask()).body)).toEqual({ blocked: false, reason: null });
-    const booked = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup),
-    });
+    const booked = await bookAsStaff(service, setup);
     const blocked = (await ask()).body;
     expect(blocked.blocked).toBe(true);
     expect(blocked.reason).toContain('1 upcoming appointment');

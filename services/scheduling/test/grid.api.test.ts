@@ -4,6 +4,7 @@ import { startTestService, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
 import { addDays } from '../src/domain/time-rules';
 import { addService, addWorkingHours, bookableSetup, bookingBody, createdStaff } from './helpers';
+import { addBreak, bookAsStaff } from './schedule-helpers';
 
 describe('availability grid', () => {
   let service: TestService;
@@ -25,20 +26,8 @@ describe('availability grid', () => {
 
   it('answers the spec shape with empty days and booked slots unavailable', async () => {
     const setup = await bookableSetup(service);
-    await service.request('POST', '/availability', {
-      token: setup.admin,
-      body: {
-        staff_id: setup.staffId,
-        date: setup.date,
-        start_time: '12:00',
-        end_time: '13:00',
-        availability_type: 'break',
-      },
-    });
-    await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup, '10:00'),
-    });
+    await addBreak(service, setup, '12:00', '13:00');
+    await bookAsStaff(service, setup, '10:00');
     const response = await grid(
       setup,
       `start_date=${addDays(setup.date, -1)}&num_days=3&slot_interval_minutes=60`,
@@ -93,15 +82,9 @@ describe('availability grid', () => {
       serviceOverrides: { allow_parallel_bookings: true, max_parallel_bookings: 2, duration_minutes: 60 },
     });
     for (let i = 0; i < 2; i += 1) {
-      await service.request('POST', '/staff/appointments', {
-        token: setup.admin,
-        body: bookingBody(setup, '09:00'),
-      });
+      await bookAsStaff(service, setup, '09:00');
     }
-    await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup, '10:00'),
-    });
+    await bookAsStaff(service, setup, '10:00');
     const slots = (await grid(setup, `start_date=${setup.date}&num_days=1&slot_interval_minutes=60`)).body
       .availability_grid[setup.date];
     expect(
@@ -187,16 +170,7 @@ describe('availability grid', () => {
       max_parallel_bookings: 2,
       duration_minutes: 45,
     });
-    await service.request('POST', '/availability', {
-      token: setup.admin,
-      body: {
-        staff_id: setup.staffId,
-        date: setup.date,
-        start_time: '12:00',
-        end_time: '12:30',
-        availability_type: 'break',
-      },
-    });
+    await addBreak(service, setup, '12:00', '12:30');
     const services = [setup.service, parallel];
     await fc.assert(
       fc.asyncProperty(

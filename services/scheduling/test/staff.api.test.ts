@@ -6,13 +6,13 @@ import {
   addService,
   addWorkingHours,
   bookableSetup,
-  bookingBody,
   createdStaff,
   futureDate,
   newTenant,
   onPlan,
   staffBody,
 } from './helpers';
+import { bookAsStaff } from './schedule-helpers';
 
 describe('staff members', () => {
   let service: TestService;
@@ -215,10 +215,7 @@ describe('staff members', () => {
   it('refuses deletion with upcoming appointments (409 with the count), else terminates for good', async () => {
     const setup = await bookableSetup(service);
     const capture = await captureEvents(service.testBus.bus, ['scheduling.staff.terminated.v1']);
-    const booked = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup),
-    });
+    const booked = await bookAsStaff(service, setup);
     expect(booked.status).toBe(201);
     expect(
       (await service.request('DELETE', `/staff/${setup.staffId}`, { token: setup.staff('OUTLET_MANAGER') }))
@@ -275,10 +272,7 @@ describe('staff members', () => {
     const after = await service.request('GET', `/staff/${setup.staffId}`, { token: setup.admin });
     expect(after.body).toMatchObject({ status: 'terminated', is_active: false });
     // Never assignable again.
-    const again = await service.request('POST', '/staff/appointments', {
-      token: setup.admin,
-      body: bookingBody(setup, '13:00'),
-    });
+    const again = await bookAsStaff(service, setup, '13:00');
     expect(again.status).toBe(400);
     expect(
       (
