@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CustomerPreferences } from '@salon/contracts';
-import { iso, lockFor, selectRows, type Executor } from '@salon/service-kit';
+import { iso, likeContains, lockFor, selectRows, type Executor } from '@salon/service-kit';
+import { updateSet } from './update-set';
 
 export type Gender = 'male' | 'female' | 'other' | 'prefer_not_to_say';
 
@@ -32,35 +33,19 @@ export interface CustomerRecord {
   updated_at: string;
 }
 
+/** The profile columns that registration writes and staff or the customer may change later. */
+export type CustomerProfileColumn =
+  'email' | 'phone' | 'first_name' | 'last_name' | 'date_of_birth' | 'gender' | 'address' | 'avatar_url';
+
 export type NewCustomer = Pick<
   CustomerRecord,
-  | 'id'
-  | 'tenant_id'
-  | 'email'
-  | 'phone'
-  | 'password_hash'
-  | 'first_name'
-  | 'last_name'
-  | 'date_of_birth'
-  | 'gender'
-  | 'address'
-  | 'avatar_url'
-  | 'tags'
-  | 'is_active'
-  | 'preferences'
+  'id' | 'tenant_id' | 'password_hash' | CustomerProfileColumn | 'tags' | 'is_active' | 'preferences'
 >;
 
 export type CustomerChanges = Partial<
   Pick<
     CustomerRecord,
-    | 'email'
-    | 'phone'
-    | 'first_name'
-    | 'last_name'
-    | 'date_of_birth'
-    | 'gender'
-    | 'address'
-    | 'avatar_url'
+    | CustomerProfileColumn
     | 'tags'
     | 'email_verified'
     | 'phone_verified'
@@ -71,7 +56,7 @@ export type CustomerChanges = Partial<
   >
 >;
 
-const JSON_COLUMNS = new Set(['tags', 'preferences']);
+const CHANGE_CASTS = { tags: 'jsonb', preferences: 'jsonb', date_of_birth: 'date' } as const;
 
 // Dates and numerics as text (later columns of the same name win in node-postgres rows).
 const RETURNING = sql`*, date_of_birth::text AS date_of_birth, last_appointment_date::text AS last_appointment_date,
@@ -181,18 +166,9 @@ export async function updateCustomer(
   customerId: string,
   changes: CustomerChanges,
 ): Promise<CustomerRecord> {
-  const sets = Object.entries(changes)
-    .filter(([, value]) => value !== undefined)
-    .map(([column, value]) =>
-      JSON_COLUMNS.has(column)
-        ? sql`${sql.identifier(column)} = ${JSON.stringify(value)}::jsonb`
-        : column === 'date_of_birth'
-          ? sql`date_of_birth = ${value}::date`
-          : sql`${sql.identifier(column)} = ${value}`,
-    );
   return (await one(
     tx,
-    sql`UPDATE identity.customers SET ${sql.join([...sets, sql`version = version + 1, updated_at = now()`], sql`, `)}
+    sql`UPDATE identity.customers SET ${updateSet(changes, CHANGE_CASTS)}
         WHERE id = ${customerId} RETURNING ${RETURNING}`,
   ))!;
 }
@@ -219,7 +195,7 @@ export async function listCustomers(
 ): Promise<{ items: CustomerRecord[]; total: number }> {
   const conditions: SQL[] = [sql`tenant_id = ${tenantId}`, sql`NOT is_deleted`];
   if (filters.search) {
-    const pattern = `%${filters.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = likeContains(filters.search);
     conditions.push(
       sql`(first_name ILIKE ${pattern} OR last_name ILIKE ${pattern} OR email ILIKE ${pattern} OR phone ILIKE ${pattern})`,
     );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { iso, selectRows, type Executor } from '@salon/service-kit';
+import { updateSet } from './update-set';
 
 export type BusinessHours = Record<string, { open: string; close: string } | null>;
 
@@ -105,16 +106,9 @@ export async function updateOutlet(
   outletId: string,
   changes: OutletChanges,
 ): Promise<OutletRecord> {
-  const sets = Object.entries(changes)
-    .filter(([, value]) => value !== undefined)
-    .map(([column, value]) =>
-      column === 'business_hours'
-        ? sql`business_hours = ${JSON.stringify(value)}::jsonb`
-        : sql`${sql.identifier(column)} = ${value}`,
-    );
   const [row] = await selectRows<OutletRecord>(
     tx,
-    sql`UPDATE identity.outlets SET ${sql.join([...sets, sql`version = version + 1, updated_at = now()`], sql`, `)}
+    sql`UPDATE identity.outlets SET ${updateSet(changes, { business_hours: 'jsonb' })}
         WHERE tenant_id = ${tenantId} AND id = ${outletId} RETURNING *`,
   );
   return toOutlet(row!);

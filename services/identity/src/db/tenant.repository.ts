@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TenantSettings } from '@salon/contracts';
 import { iso, lockFor, selectRows, type Executor } from '@salon/service-kit';
+import { updateSet } from './update-set';
 
 export interface TenantRecord {
   id: string;
@@ -117,16 +118,9 @@ export async function updateTenant(
   tenantId: string,
   changes: TenantChanges,
 ): Promise<TenantRecord> {
-  const sets = Object.entries(changes)
-    .filter(([, value]) => value !== undefined)
-    .map(([column, value]) =>
-      column === 'settings'
-        ? sql`settings = ${JSON.stringify(value)}::jsonb`
-        : sql`${sql.identifier(column)} = ${value}`,
-    );
   const [row] = await selectRows<TenantRecord>(
     tx,
-    sql`UPDATE identity.tenants SET ${sql.join([...sets, sql`version = version + 1, updated_at = now()`], sql`, `)}
+    sql`UPDATE identity.tenants SET ${updateSet(changes, { settings: 'jsonb' })}
         WHERE id = ${tenantId} RETURNING *`,
   );
   return toTenant(row!);

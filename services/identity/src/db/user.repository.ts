@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@salon/service-kit';
 import { iso, lockFor, selectRows, type Executor } from '@salon/service-kit';
+import { updateSet } from './update-set';
 
 export interface UserRecord {
   id: string;
@@ -157,16 +158,9 @@ export async function updateMembership(
   userId: string,
   changes: MembershipChanges,
 ): Promise<void> {
-  const sets = Object.entries(changes)
-    .filter(([, value]) => value !== undefined)
-    .map(([column, value]) =>
-      column === 'outlet_ids'
-        ? sql`outlet_ids = ${JSON.stringify(value)}::jsonb`
-        : sql`${sql.identifier(column)} = ${value}`,
-    );
   await tx.execute(
     sql`UPDATE identity.memberships
-        SET ${sql.join([...sets, sql`version = version + 1, updated_at = now()`], sql`, `)}
+        SET ${updateSet(changes, { outlet_ids: 'jsonb' })}
         WHERE tenant_id = ${tenantId} AND user_id = ${userId}`,
   );
 }

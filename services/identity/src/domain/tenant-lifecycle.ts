@@ -1,20 +1,93 @@
 import { newEvent, originOf } from '@salon/messaging';
-import type { Executor, RequestContext } from '@salon/service-kit';
-import type { OutletRecord } from '../db/outlet.repository';
-import type { TenantRecord } from '../db/tenant.repository';
-import { findMember, type MemberRecord } from '../db/user.repository';
+import { badRequest, notFound, type Executor, type RequestContext } from '@salon/service-kit';
+import { insertAuditEntry } from '../db/audit.repository';
+import {
+  deactivateOutletsWithTenant,
+  reactivateOutletsWithTenant,
+  type OutletRecord,
+} from '../db/outlet.repository';
+import { findTenant, updateTenant, type TenantRecord } from '../db/tenant.repository';
+import {
+  deactivateMembershipsWithTenant,
+  findMember,
+  reactivateMembershipsWithTenant,
+  type MemberRecord,
+} from '../db/user.repository';
+import { staffIn } from './caller';
 import { PRODUCER, type IdentityDeps } from './deps';
 import { outletUpsertedData, publishUserUpserted, tenantUpdatedData } from './events';
 
+type TenantSwitch = 'deactivated' | 'reactivated';
+
+/** What each direction of the switch sets, refuses, switches along and audits. */
+const SWITCHES = {
+  deactivated: {
+    isActive: false,
+    already: 'Tenant is already inactive',
+    outlets: deactivateOutletsWithTenant,
+    memberships: deactivateMembershipsWithTenant,
+    action: 'TENANT_DEACTIVATED',
+    details: (outlets: number, memberships: number) => ({
+      outlets_deactivated: outlets,
+      memberships_deactivated: memberships,
+    }),
+  },
+  reactivated: {
+    isActive: true,
+    already: 'Tenant is already active',
+    outlets: reactivateOutletsWithTenant,
+    memberships: reactivateMembershipsWithTenant,
+    action: 'TENANT_REACTIVATED',
+    details: (outlets: number, memberships: number) => ({
+      outlets_reactivated: outlets,
+      memberships_reactivated: memberships,
+    }),
+  },
+} as const;
+
 /**
- * Deactivation and reactivation: `identity.tenant.<change>.v1` (billing suspends or restores the plan), the
- * tenant's new state, and every outlet and membership that the change switched.
+ * Deactivation and reactivation, in one transaction: the tenant (404 unknown, 400 already so) switched, its
+ * outlets and memberships with it, the audit entry, and the events. Answers the tenant after the switch.
  */
-export async function publishTenantSwitch(
+export async function switchTenant(
+  deps: IdentityDeps,
+  ctx: RequestContext,
+  tenantId: string,
+  change: TenantSwitch,
+): Promise<TenantRecord> {
+  const caller = staffIn(ctx);
+  const how = SWITCHES[change];
+  return deps.db.withTx(async (tx) => {
+    const current = await findTenant(tx, tenantId, { forUpdate: true });
+    if (!current) throw notFound('Tenant not found');
+    if (current.is_active === how.isActive) throw badRequest(how.already);
+
+    const tenant = await updateTenant(tx, tenantId, { is_active: how.isActive });
+    const outlets = await how.outlets(tx, tenantId);
+    const userIds = await how.memberships(tx, tenantId);
+    await insertAuditEntry(tx, {
+      tenant_id: tenantId,
+      actor_type: 'staff',
+      actor_id: caller.userId,
+      action: how.action,
+      entity_type: 'tenant',
+      entity_id: tenantId,
+      details: how.details(outlets.length, userIds.length),
+    });
+    await publishTenantSwitch(deps, tx, ctx, change, { tenant, outlets, userIds });
+    return tenant;
+  });
+}
+
+/**
+ * `identity.tenant.<change>.v1` (billing suspends or restores the plan), the tenant's new state, and every
+ * outlet and membership that the change switched.
+ */
+async function publishTenantSwitch(
   deps: IdentityDeps,
   tx: Executor,
   ctx: RequestContext,
-  change: 'deactivated' | 'reactivated',
+  change: TenantSwitch,
   { tenant, outlets, userIds }: { tenant: TenantRecord; outlets: OutletRecord[]; userIds: string[] },
 ): Promise<void> {
   const origin = originOf(ctx, PRODUCER, tenant.id);

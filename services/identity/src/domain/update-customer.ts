@@ -3,6 +3,7 @@ import {
   lockTenantCustomers,
   updateCustomer,
   type CustomerChanges,
+  type CustomerProfileColumn,
   type CustomerRecord,
 } from '../db/customer.repository';
 import { invalidateSessionsOf } from '../db/customer-session.repository';
@@ -12,18 +13,9 @@ import { STAFF_CREATED_TAG } from './customer-rules';
 import type { IdentityDeps } from './deps';
 import { publishCustomerUpdated } from './events';
 
-export type StaffCustomerChange = Pick<
-  CustomerChanges,
-  | 'email'
-  | 'phone'
-  | 'first_name'
-  | 'last_name'
-  | 'date_of_birth'
-  | 'gender'
-  | 'address'
-  | 'avatar_url'
-  | 'is_active'
-> & { tags?: string[] };
+export type StaffCustomerChange = Pick<CustomerChanges, CustomerProfileColumn | 'is_active'> & {
+  tags?: string[];
+};
 
 /** PUT /customers/{id}: partial; tags replace the list but staff-created stays; a new contact is unverified. */
 export async function updateCustomerByStaff(
