@@ -2,6 +2,7 @@ import { newId, type Executor } from '@salon/service-kit';
 import { insertCredits } from '../db/credit.repository';
 import { findCustomerPackage, markPackagePaid } from '../db/customer-package.repository';
 import { findPackage, recordPackageSale } from '../db/package.repository';
+import { insertPayment, type NewPayment } from '../db/payment.repository';
 import { expiryFrom } from './credit-rules';
 
 /**
@@ -43,4 +44,35 @@ export async function activateCustomerPackage(
   );
   await recordPackageSale(tx, tenantId, row.package_id, amountPaid);
   return true;
+}
+
+/** An offline payment of a pending package: what it pays, for whom, how, and who recorded it. */
+export type OfflinePackagePayment = Pick<
+  NewPayment,
+  'customer_id' | 'amount' | 'currency' | 'method' | 'receipt_number' | 'notes' | 'recorded_by'
+> & { customer_package_id: string };
+
+/**
+ * A staff sale paid on the spot or a recorded payment: the payment, completed as it is written, and the
+ * pending package activated by it, in the caller's transaction.
+ */
+export async function payPackageOffline(
+  tx: Executor,
+  tenantId: string,
+  offline: OfflinePackagePayment,
+  now = new Date(),
+): Promise<NewPayment> {
+  const payment: NewPayment = {
+    ...offline,
+    id: newId(),
+    appointment_id: null,
+    invoice_id: null,
+    provider: 'manual',
+    status: 'COMPLETED',
+    reference_id: `PKG-${offline.customer_package_id}-${now.getTime()}`,
+    paid_at: now,
+  };
+  await insertPayment(tx, tenantId, payment);
+  await activateCustomerPackage(tx, tenantId, offline.customer_package_id, payment.id, payment.amount, now);
+  return payment;
 }

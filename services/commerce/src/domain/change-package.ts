@@ -1,13 +1,12 @@
 import { conflict, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
-import { findPackage, hasPurchases, updatePackage, type PackageRecord } from '../db/package.repository';
+import { findPackage, hasPurchases, updatePackage } from '../db/package.repository';
 import type { CommerceDeps } from './deps';
 import {
   assertDiscounted,
-  assertItemCount,
-  assertOutlets,
   assertRoomForPackage,
-  detailOf,
   pricedItems,
+  tenantOutlets,
+  writtenDetail,
   type NewPackageInput,
   type PackageWithMetrics,
 } from './package-checks';
@@ -34,13 +33,14 @@ export async function changePackage(
       if (await hasPurchases(tx, tenantId, packageId)) {
         throw conflict('Package items cannot be changed once the package has been purchased');
       }
-      await assertItemCount(deps, tx, tenantId, patch.package_items.length);
-      items = await pricedItems(tx, tenantId, patch.package_items);
+      items = await pricedItems(deps, tx, tenantId, patch.package_items);
     }
     const price = patch.package_price ?? current.package_price;
     assertDiscounted(items, price);
-    const outletIds = patch.outlet_ids === undefined ? current.outlet_ids : [...new Set(patch.outlet_ids)];
-    if (patch.outlet_ids !== undefined) await assertOutlets(tx, tenantId, outletIds);
+    const outletIds =
+      patch.outlet_ids === undefined
+        ? current.outlet_ids
+        : await tenantOutlets(tx, tenantId, patch.outlet_ids);
     let status = patch.status ?? current.status;
     let isActive = patch.is_active ?? current.is_active;
     if (patch.status !== undefined && patch.is_active === undefined) isActive = patch.status === 'active';
@@ -63,6 +63,6 @@ export async function changePackage(
       is_deleted: status === 'archived',
       outlet_ids: outletIds,
     });
-    return detailOf(tx, (await findPackage(tx, tenantId, packageId)) as PackageRecord);
+    return writtenDetail(tx, tenantId, packageId);
   });
 }

@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { badRequest, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   findCustomerPackage,
   lockCustomerPackage,
@@ -7,16 +7,14 @@ import {
 import { findCustomer, type CustomerReplica } from '../db/replica.repository';
 import type { CommerceDeps } from './deps';
 import {
-  DAY_MS,
-  PACKAGE_LINK_DAYS,
-  createProviderPackageInvoice,
+  assertReachable,
   deliveryMethods,
-  recordPackageLink,
-  writeOrExpire,
-  type DeliveryMethod,
+  issuePackageLink,
+  linkDueDate,
+  type IssuedLink,
   type PackageLinkTarget,
-  type PreparedLink,
 } from './package-links';
+import { assertUnpaid } from './package-sale';
 import { assertGatewayEnabled, webhookUrlOf } from './provider-invoices';
 
 export interface PaymentLinkInput {
@@ -29,11 +27,9 @@ export interface PaymentLinkInput {
   due_date?: string;
 }
 
-export interface PackagePaymentLink {
+export interface PackagePaymentLink extends IssuedLink {
   row: CustomerPackageRow;
   customer: CustomerReplica;
-  link: PreparedLink;
-  channels: DeliveryMethod[];
   webhookUrl: string;
 }
 
@@ -46,11 +42,9 @@ export async function createPackagePaymentLink(
   const tenantId = tenantIn(ctx);
   const row = await findCustomerPackage(deps.db.orm, tenantId, input.customerPackageId);
   if (!row) throw notFound('Customer package not found');
-  if (row.payment_status === 'paid' || row.status !== 'pending_payment')
-    throw conflict('Package already paid');
+  assertUnpaid(row);
   const customer = row.customer_id ? await findCustomer(deps.db.orm, tenantId, row.customer_id) : undefined;
-  if (!customer || (!customer.email && !customer.phone))
-    throw badRequest('Customer must have an email or a phone number to receive a payment link');
+  assertReachable(customer);
   const channels = deliveryMethods(input, customer);
   if (channels.length === 0)
     throw badRequest(
@@ -58,9 +52,7 @@ export async function createPackagePaymentLink(
     );
   await assertGatewayEnabled(deps.db.orm, tenantId);
   const now = new Date();
-  const dueDate = input.due_date
-    ? new Date(`${input.due_date}T23:59:59.999Z`)
-    : new Date(now.getTime() + PACKAGE_LINK_DAYS * DAY_MS);
+  const dueDate = linkDueDate(now, input.due_date);
   if (dueDate.getTime() <= now.getTime()) throw badRequest('due_date must be in the future');
   const target: PackageLinkTarget = {
     customerPackageId: row.id,
@@ -69,15 +61,15 @@ export async function createPackagePaymentLink(
     currency: row.currency,
     customer,
   };
-  const link = await createProviderPackageInvoice(deps, tenantId, target, dueDate, now);
-  await writeOrExpire(deps, link, () =>
-    deps.db.withTx(async (tx) => {
+  const issued = await issuePackageLink(
+    deps,
+    ctx,
+    { tenantId, target, channels, dueDate, now },
+    async (tx, record) => {
       await lockCustomerPackage(tx, tenantId, row.id);
-      const current = (await findCustomerPackage(tx, tenantId, row.id)) as CustomerPackageRow;
-      if (current.payment_status === 'paid' || current.status !== 'pending_payment')
-        throw conflict('Package already paid');
-      await recordPackageLink(deps, ctx, tx, tenantId, target, link, channels);
-    }),
+      assertUnpaid((await findCustomerPackage(tx, tenantId, row.id)) as CustomerPackageRow);
+      await record();
+    },
   );
-  return { row, customer, link, channels, webhookUrl: webhookUrlOf(deps, tenantId) };
+  return { row, customer, link: issued.link, channels, webhookUrl: webhookUrlOf(deps, tenantId) };
 }

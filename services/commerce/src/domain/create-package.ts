@@ -1,15 +1,14 @@
 import { newId, tenantIn, type RequestContext } from '@salon/service-kit';
-import { findPackage, insertPackage, type PackageRecord } from '../db/package.repository';
+import { insertPackage } from '../db/package.repository';
 import { findTenant } from '../db/replica.repository';
 import type { CommerceDeps } from './deps';
 import {
   DEFAULT_CURRENCY,
   assertDiscounted,
-  assertItemCount,
-  assertOutlets,
   assertRoomForPackage,
-  detailOf,
   pricedItems,
+  tenantOutlets,
+  writtenDetail,
   type NewPackageInput,
   type PackageWithMetrics,
 } from './package-checks';
@@ -23,11 +22,9 @@ export async function createPackage(
   const tenantId = tenantIn(ctx);
   return deps.db.withTx(async (tx) => {
     await assertRoomForPackage(deps, tx, tenantId);
-    await assertItemCount(deps, tx, tenantId, input.package_items.length);
-    const items = await pricedItems(tx, tenantId, input.package_items);
+    const items = await pricedItems(deps, tx, tenantId, input.package_items);
     assertDiscounted(items, input.package_price);
-    const outletIds = [...new Set(input.outlet_ids ?? [])];
-    await assertOutlets(tx, tenantId, outletIds);
+    const outletIds = await tenantOutlets(tx, tenantId, input.outlet_ids ?? []);
     const status = input.status ?? (input.is_active === false ? 'inactive' : 'active');
     const currency = input.currency ?? (await findTenant(tx, tenantId))?.currency ?? DEFAULT_CURRENCY;
     const id = newId();
@@ -43,6 +40,6 @@ export async function createPackage(
       status,
       outlet_ids: outletIds,
     });
-    return detailOf(tx, (await findPackage(tx, tenantId, id)) as PackageRecord);
+    return writtenDetail(tx, tenantId, id);
   });
 }

@@ -4,6 +4,7 @@ import { AppError, badRequest, formatMoney, type Executor } from '@salon/service
 import {
   activeCreditsCount,
   countLivePackages,
+  findPackage,
   lockTenantPackages,
   type PackageItem,
   type PackageRecord,
@@ -45,6 +46,13 @@ export async function detailOf(tx: Executor, record: PackageRecord): Promise<Pac
   };
 }
 
+/** The package as written, in the writer's transaction, with its details. */
+export const writtenDetail = async (
+  tx: Executor,
+  tenantId: string,
+  id: string,
+): Promise<PackageWithMetrics> => detailOf(tx, (await findPackage(tx, tenantId, id)) as PackageRecord);
+
 const limitError = (message: string) => new AppError(402, message, { body: subscriptionLimitBody(message) });
 
 /** Under the tenant's packages lock, so two creations cannot both take the plan's last package. */
@@ -62,29 +70,23 @@ export async function assertRoomForPackage(
   );
 }
 
-export async function assertItemCount(
+/**
+ * Items within the plan's item limit, from the catalog replica: every service exists, is active and is the
+ * tenant's; its name and its unit price (resolvePrice, no outlet context) are filled in and frozen on the package.
+ */
+export async function pricedItems(
   deps: CommerceDeps,
   tx: Executor,
   tenantId: string,
-  count: number,
-): Promise<void> {
+  items: { service_id: string; quantity: number }[],
+): Promise<PackageItem[]> {
+  const count = items.length;
   await deps.plans.assertWithinLimit(tx, tenantId, 'max_package_items', count - 1, ({ limit, plan }) =>
     limitError(
       `Package item limit exceeded: ${count} items, the ${plan} plan allows ${limit} per package. ` +
         'Upgrade your plan to add more items.',
     ),
   );
-}
-
-/**
- * Items from the catalog replica: every service exists, is active and is the tenant's; its name and its unit
- * price (resolvePrice, no outlet context) are filled in and frozen on the package.
- */
-export async function pricedItems(
-  tx: Executor,
-  tenantId: string,
-  items: { service_id: string; quantity: number }[],
-): Promise<PackageItem[]> {
   const duplicate = duplicateService(items);
   if (duplicate) throw badRequest(`Duplicate service in package: ${duplicate}`);
   const services = new Map(
@@ -107,10 +109,13 @@ export async function pricedItems(
   });
 }
 
-export async function assertOutlets(tx: Executor, tenantId: string, outletIds: string[]): Promise<void> {
+/** The outlets asked for, each once, every one of them the tenant's (400 otherwise). */
+export async function tenantOutlets(tx: Executor, tenantId: string, asked: string[]): Promise<string[]> {
+  const outletIds = [...new Set(asked)];
   const known = await tenantOutletIds(tx, tenantId, outletIds);
   const unknown = outletIds.find((id) => !known.has(id));
   if (unknown) throw badRequest(`Invalid outlet ID: ${unknown}`);
+  return outletIds;
 }
 
 export function assertDiscounted(items: PackageItem[], price: string): void {

@@ -1,6 +1,13 @@
 import { newEvent, originOf } from '@salon/messaging';
 import type { Invoice } from '@salon/payment-provider';
-import { formatMoney, money, newId, type Executor, type RequestContext } from '@salon/service-kit';
+import {
+  badRequest,
+  formatMoney,
+  money,
+  newId,
+  type Executor,
+  type RequestContext,
+} from '@salon/service-kit';
 import { setPaymentLink } from '../db/customer-package.repository';
 import { insertInvoice, moveInvoice, pendingInvoicesOfPackage } from '../db/invoice.repository';
 import { insertPayment, settlePayment } from '../db/payment.repository';
@@ -12,8 +19,12 @@ import { callProvider, expireQuietly, invoiceNumberOf, subAccountOf } from './pr
 
 /** Packages carry no platform fee on any plan (spec Limits). */
 export const PACKAGE_FEE_PERCENT = 0;
-export const PACKAGE_LINK_DAYS = 3;
-export const DAY_MS = 86_400_000;
+const PACKAGE_LINK_DAYS = 3;
+const DAY_MS = 86_400_000;
+
+/** A link is payable until the end of the given day (YYYY-MM-DD, UTC), else for PACKAGE_LINK_DAYS from now. */
+export const linkDueDate = (now: Date, day?: string): Date =>
+  day ? new Date(`${day}T23:59:59.999Z`) : new Date(now.getTime() + PACKAGE_LINK_DAYS * DAY_MS);
 
 export type DeliveryMethod = 'email' | 'whatsapp' | 'sms';
 
@@ -190,14 +201,43 @@ export async function recordPackageLink(
   ]);
 }
 
-/** Runs the database side of a link; when it fails, the provider invoice already made is expired. */
-export async function writeOrExpire<T>(
+/** A customer can be sent a payment link only on an e-mail address or a phone number. */
+export function assertReachable(customer: CustomerReplica | undefined): asserts customer is CustomerReplica {
+  if (!customer || (!customer.email && !customer.phone))
+    throw badRequest('Customer must have an email or a phone number to receive a payment link');
+}
+
+/** A link issued: what the provider made and the channels notifications send it on. */
+export interface IssuedLink {
+  link: PreparedLink;
+  channels: DeliveryMethod[];
+}
+
+export interface LinkRequest {
+  tenantId: string;
+  target: PackageLinkTarget;
+  channels: DeliveryMethod[];
+  dueDate: Date;
+  now: Date;
+}
+
+/**
+ * A package's payment link, whole: the provider invoice first (nothing is written when the provider fails),
+ * then one transaction in which `write` runs the caller's steps and calls `record` for the link's rows and event
+ * (recordPackageLink); when the transaction fails, the provider invoice already made is expired.
+ */
+export async function issuePackageLink<T>(
   deps: CommerceDeps,
-  link: PreparedLink,
-  write: () => Promise<T>,
-): Promise<T> {
+  ctx: RequestContext,
+  { tenantId, target, channels, dueDate, now }: LinkRequest,
+  write: (tx: Executor, record: () => Promise<void>) => Promise<T>,
+): Promise<IssuedLink & { written: T }> {
+  const link = await createProviderPackageInvoice(deps, tenantId, target, dueDate, now);
   try {
-    return await write();
+    const written = await deps.db.withTx((tx) =>
+      write(tx, () => recordPackageLink(deps, ctx, tx, tenantId, target, link, channels)),
+    );
+    return { link, channels, written };
   } catch (error) {
     await expireQuietly(deps, link.providerInvoice, link.forUserId);
     throw error;

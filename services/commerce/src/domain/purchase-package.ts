@@ -1,25 +1,20 @@
-import { badRequest, newId, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { newId, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   findCustomerPackage,
   insertCustomerPackage,
   type CustomerPackageRow,
 } from '../db/customer-package.repository';
-import { findPackage } from '../db/package.repository';
-import { findCustomer, tenantOutletIds } from '../db/replica.repository';
 import { customerIn } from './callers';
 import type { CommerceDeps } from './deps';
 import {
-  DAY_MS,
-  PACKAGE_LINK_DAYS,
-  createProviderPackageInvoice,
+  assertReachable,
   deliveryMethods,
-  recordPackageLink,
-  writeOrExpire,
-  type DeliveryMethod,
+  issuePackageLink,
+  linkDueDate,
+  type IssuedLink,
   type PackageLinkTarget,
-  type PreparedLink,
 } from './package-links';
-import { availableAt } from './package-rules';
+import { pendingCustomerPackage, saleOf } from './package-sale';
 import { assertGatewayEnabled } from './provider-invoices';
 
 export interface PurchaseInput {
@@ -35,7 +30,7 @@ export interface PurchaseInput {
 /** A reserved package waiting for an offline payment, or one with its payment link. */
 export type Purchase =
   | { kind: 'reserved'; row: CustomerPackageRow; method: 'bank_transfer' | 'pay_on_visit' }
-  | { kind: 'link'; row: CustomerPackageRow; link: PreparedLink; channels: DeliveryMethod[] };
+  | ({ kind: 'link'; row: CustomerPackageRow } & IssuedLink);
 
 /**
  * POST /customer/packages/purchase, always pending_payment until paid. gateway_digital makes the provider
@@ -49,30 +44,13 @@ export async function purchasePackage(
 ): Promise<Purchase> {
   const tenantId = tenantIn(ctx);
   const customerId = customerIn(ctx);
-  const customer = await findCustomer(deps.db.orm, tenantId, customerId);
-  if (!customer) throw notFound('Customer not found');
-  const pkg = await findPackage(deps.db.orm, tenantId, input.package_id);
-  if (!pkg || pkg.status !== 'active' || !pkg.is_active || pkg.is_deleted)
-    throw notFound('Package not found');
-  if (!(await tenantOutletIds(deps.db.orm, tenantId, [input.outlet_id])).has(input.outlet_id))
-    throw badRequest('Invalid outlet ID');
-  if (!availableAt(pkg.outlet_ids, input.outlet_id))
-    throw badRequest('Package is not available at this outlet');
-
+  const { customer, pkg } = await saleOf(deps.db.orm, tenantId, {
+    customerId,
+    packageId: input.package_id,
+    outletId: input.outlet_id,
+  });
   const id = newId();
-  const newRow = {
-    id,
-    customer_id: customerId,
-    package_id: pkg.id,
-    outlet_id: input.outlet_id,
-    package_name: pkg.name,
-    package_price: pkg.package_price,
-    payment_method: input.payment_method,
-    currency: pkg.currency,
-    validity_days: pkg.validity_days,
-    notes: input.notes ?? null,
-    sold_by: null,
-  };
+  const newRow = pendingCustomerPackage(id, customerId, pkg, { ...input, sold_by: null });
 
   if (input.payment_method !== 'gateway_digital') {
     const row = await deps.db.withTx(async (tx) => {
@@ -82,8 +60,7 @@ export async function purchasePackage(
     return { kind: 'reserved', row, method: input.payment_method };
   }
 
-  if (!customer.email && !customer.phone)
-    throw badRequest('Customer must have an email or a phone number to receive a payment link');
+  assertReachable(customer);
   await assertGatewayEnabled(deps.db.orm, tenantId);
   const channels = deliveryMethods(input, customer);
   const target: PackageLinkTarget = {
@@ -94,19 +71,16 @@ export async function purchasePackage(
     customer,
   };
   const now = new Date();
-  const link = await createProviderPackageInvoice(
+  const dueDate = linkDueDate(now);
+  const { written: row, ...issued } = await issuePackageLink(
     deps,
-    tenantId,
-    target,
-    new Date(now.getTime() + PACKAGE_LINK_DAYS * DAY_MS),
-    now,
-  );
-  const row = await writeOrExpire(deps, link, () =>
-    deps.db.withTx(async (tx) => {
+    ctx,
+    { tenantId, target, channels, dueDate, now },
+    async (tx, record) => {
       await insertCustomerPackage(tx, tenantId, newRow);
-      await recordPackageLink(deps, ctx, tx, tenantId, target, link, channels);
+      await record();
       return (await findCustomerPackage(tx, tenantId, id)) as CustomerPackageRow;
-    }),
+    },
   );
-  return { kind: 'link', row, link, channels };
+  return { kind: 'link', row, ...issued };
 }

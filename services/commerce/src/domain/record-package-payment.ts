@@ -1,23 +1,15 @@
-import {
-  badRequest,
-  conflict,
-  formatMoney,
-  money,
-  newId,
-  notFound,
-  tenantIn,
-  type RequestContext,
-} from '@salon/service-kit';
+import { badRequest, formatMoney, money, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   findCustomerPackage,
   lockCustomerPackage,
   type CustomerPackageRow,
 } from '../db/customer-package.repository';
 import { moveInvoice, pendingInvoicesOfPackage } from '../db/invoice.repository';
-import { insertPayment, paymentsOfPackage, settlePayment, type NewPayment } from '../db/payment.repository';
-import { activateCustomerPackage } from './activate-customer-package';
+import { paymentsOfPackage, settlePayment, type NewPayment } from '../db/payment.repository';
+import { payPackageOffline } from './activate-customer-package';
 import { staffUserIn } from './callers';
 import type { CommerceDeps } from './deps';
+import { assertUnpaid } from './package-sale';
 
 export const OFFLINE_METHODS = ['cash', 'pos_terminal', 'bank_transfer'] as const;
 
@@ -56,8 +48,7 @@ export async function recordPackagePayment(
     if (!(await lockCustomerPackage(tx, tenantId, input.customerPackageId)))
       throw notFound('Customer package not found');
     const row = (await findCustomerPackage(tx, tenantId, input.customerPackageId)) as CustomerPackageRow;
-    if (row.payment_status === 'paid' || row.status !== 'pending_payment')
-      throw conflict('Package already paid');
+    assertUnpaid(row);
     if (!money(input.amount).eq(money(row.package_price))) {
       throw badRequest(
         `Payment amount ${formatMoney(input.amount)} does not match the package price ${row.package_price}`,
@@ -72,25 +63,21 @@ export async function recordPackagePayment(
     for (const invoice of await pendingInvoicesOfPackage(tx, tenantId, row.id)) {
       await moveInvoice(tx, tenantId, invoice.id, 'VOID');
     }
-    const payment: NewPayment = {
-      id: newId(),
-      customer_id: row.customer_id,
-      customer_package_id: row.id,
-      appointment_id: null,
-      invoice_id: null,
-      amount: formatMoney(input.amount),
-      currency: row.currency,
-      method: input.payment_method,
-      provider: 'manual',
-      status: 'COMPLETED',
-      reference_id: `PKG-${row.id}-${now.getTime()}`,
-      receipt_number: input.receipt_number ?? null,
-      notes: input.notes ?? null,
-      recorded_by: recordedBy,
-      paid_at: now,
-    };
-    await insertPayment(tx, tenantId, payment);
-    await activateCustomerPackage(tx, tenantId, row.id, payment.id, payment.amount, now);
+    const payment = await payPackageOffline(
+      tx,
+      tenantId,
+      {
+        customer_id: row.customer_id,
+        customer_package_id: row.id,
+        amount: formatMoney(input.amount),
+        currency: row.currency,
+        method: input.payment_method,
+        receipt_number: input.receipt_number ?? null,
+        notes: input.notes ?? null,
+        recorded_by: recordedBy,
+      },
+      now,
+    );
     const after = (await findCustomerPackage(tx, tenantId, row.id)) as CustomerPackageRow;
     return { payment, recordedAt: now, package: after };
   });
