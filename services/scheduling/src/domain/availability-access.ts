@@ -1,4 +1,5 @@
-import { forbidden, type StaffAuth } from '@salon/service-kit';
+import { forbidden, notFound, type Executor, type StaffAuth } from '@salon/service-kit';
+import { findAvailability, type AvailabilityRecord } from '../db/availability.repository';
 
 const WRITERS = new Set(['SUPER_ADMIN', 'TENANT_ADMIN', 'OUTLET_MANAGER', 'STAFF']);
 
@@ -8,6 +9,19 @@ export function assertMayManage(auth: StaffAuth, staffId: string): void {
   if ((auth.role === 'STAFF' || auth.role === 'OUTLET_MANAGER') && auth.staffId !== staffId) {
     throw forbidden('You can only manage your own availability');
   }
+}
+
+/** The availability entry a writer changes or removes: 404 when the tenant has none, 403 when not theirs. */
+export async function entryToManage(
+  executor: Executor,
+  tenantId: string,
+  auth: StaffAuth,
+  id: string,
+): Promise<AvailabilityRecord> {
+  const entry = await findAvailability(executor, tenantId, id);
+  if (!entry) throw notFound('Availability entry not found');
+  assertMayManage(auth, entry.staff_id);
+  return entry;
 }
 
 /** Who's entries a reader may see: undefined = every staff member of the tenant. */

@@ -1,4 +1,4 @@
-import { conflict, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { conflict, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   entriesOfStaff,
   findAvailability,
@@ -6,7 +6,7 @@ import {
   type AvailabilityRecord,
 } from '../db/availability.repository';
 import { lockStaff } from '../db/locks.repository';
-import { assertMayManage } from './availability-access';
+import { entryToManage } from './availability-access';
 import {
   describeProblem,
   expectedIsAvailable,
@@ -40,9 +40,7 @@ export async function changeAvailability(
   const tenantId = tenantIn(ctx);
   const auth = staffIn(ctx);
   return deps.db.withTx(async (tx) => {
-    const current = await findAvailability(tx, tenantId, id);
-    if (!current) throw notFound('Availability entry not found');
-    assertMayManage(auth, current.staff_id);
+    const current = await entryToManage(tx, tenantId, auth, id);
     const currentSlot = slotOf(current);
     const type = change.availability_type ?? current.availability_type;
     const next: AvailabilityInput = {

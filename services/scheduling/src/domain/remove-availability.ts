@@ -1,7 +1,7 @@
-import { conflict, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
-import { deleteAvailability, entriesOfStaff, findAvailability } from '../db/availability.repository';
+import { conflict, tenantIn, type RequestContext } from '@salon/service-kit';
+import { deleteAvailability, entriesOfStaff } from '../db/availability.repository';
 import { lockStaff } from '../db/locks.repository';
-import { assertMayManage } from './availability-access';
+import { entryToManage } from './availability-access';
 import { describeProblem, orphanedBreak } from './availability-rules';
 import { slotOf } from './availability-slot';
 import { staffIn } from './callers';
@@ -16,9 +16,7 @@ export async function removeAvailability(
   const tenantId = tenantIn(ctx);
   const auth = staffIn(ctx);
   await deps.db.withTx(async (tx) => {
-    const current = await findAvailability(tx, tenantId, id);
-    if (!current) throw notFound('Availability entry not found');
-    assertMayManage(auth, current.staff_id);
+    const current = await entryToManage(tx, tenantId, auth, id);
     await lockStaff(tx, current.staff_id);
     if (current.availability_type === 'working_hours') {
       const others = (await entriesOfStaff(tx, tenantId, [current.staff_id], current.date, current.date))
