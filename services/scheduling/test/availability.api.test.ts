@@ -2,7 +2,8 @@ import { newId } from '@salon/service-kit';
 import { startTestService, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
 import { addDays, weekdayOf } from '../src/domain/time-rules';
-import { addOutlet, addWorkingHours, createdStaff, futureDate, newTenant } from './helpers';
+import { addWorkingHours, createdStaff, futureDate, newTenant } from './helpers';
+import { tenantWithOutlet } from './schedule-helpers';
 
 describe('availability entries', () => {
   let service: TestService;
@@ -12,10 +13,9 @@ describe('availability entries', () => {
   afterAll(() => service.stop());
 
   async function setup() {
-    const tenant = newTenant(service);
-    const outletId = await addOutlet(service, tenant.tenantId);
-    const member = await createdStaff(service, tenant.admin, outletId);
-    return { ...tenant, outletId, staffId: member.id as string };
+    const tenant = await tenantWithOutlet(service);
+    const member = await createdStaff(service, tenant.admin, tenant.outletId);
+    return { ...tenant, staffId: member.id as string };
   }
   const entry = (staffId: string, date: string, type: string, start: string, end: string, extra = {}) => ({
     staff_id: staffId,

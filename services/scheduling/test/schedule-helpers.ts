@@ -1,7 +1,14 @@
 import type { TestService } from '@salon/testing';
-import { addWorkingHours, bookingBody } from './helpers';
+import { addOutlet, addWorkingHours, bookingBody, newTenant } from './helpers';
 
-/* Steps many tests take on a `bookableSetup`. */
+/* Steps several suites take: a tenant with an outlet, and on a `bookableSetup` a break or a staff booking. */
+
+/** A fresh tenant (with `newTenant`'s tokens) and one outlet of it. */
+export async function tenantWithOutlet(service: TestService) {
+  const tenant = newTenant(service);
+  const outletId = await addOutlet(service, tenant.tenantId);
+  return { ...tenant, outletId };
+}
 
 type Setup = Parameters<typeof bookingBody>[0] & { admin: string };
 

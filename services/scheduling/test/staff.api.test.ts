@@ -12,7 +12,7 @@ import {
   onPlan,
   staffBody,
 } from './helpers';
-import { bookAsStaff } from './schedule-helpers';
+import { bookAsStaff, tenantWithOutlet } from './schedule-helpers';
 
 describe('staff members', () => {
   let service: TestService;
@@ -21,14 +21,8 @@ describe('staff members', () => {
   });
   afterAll(() => service.stop());
 
-  async function tenantWithOutlet() {
-    const tenant = newTenant(service);
-    const outletId = await addOutlet(service, tenant.tenantId);
-    return { ...tenant, outletId };
-  }
-
   it('creates a staff member with defaults and publishes it', async () => {
-    const { admin, outletId, tenantId } = await tenantWithOutlet();
+    const { admin, outletId, tenantId } = await tenantWithOutlet(service);
     const capture = await captureEvents(service.testBus.bus, ['scheduling.staff.upserted.v1']);
     const catalogService = await addService(service, tenantId);
     const response = await service.request('POST', '/staff', {
@@ -62,7 +56,7 @@ describe('staff members', () => {
   });
 
   it('refuses bad input, unknown outlets and services, duplicate e-mails and the wrong roles', async () => {
-    const { admin, outletId, staff, tenantId } = await tenantWithOutlet();
+    const { admin, outletId, staff, tenantId } = await tenantWithOutlet(service);
     const bad = await service.request('POST', '/staff', {
       token: admin,
       body: { ...staffBody(outletId), employment_type: 'intern', email: 'nope' },
@@ -74,7 +68,7 @@ describe('staff members', () => {
         ['body', 'employment_type'],
       ]),
     );
-    const other = await tenantWithOutlet();
+    const other = await tenantWithOutlet(service);
     expect(
       (await service.request('POST', '/staff', { token: admin, body: staffBody(other.outletId) })).status,
     ).toBe(400);
@@ -102,7 +96,7 @@ describe('staff members', () => {
   });
 
   it('enforces the per-outlet plan limit on active staff (402 naming the limit)', async () => {
-    const { admin, outletId, tenantId } = await tenantWithOutlet();
+    const { admin, outletId, tenantId } = await tenantWithOutlet(service);
     await onPlan(service, tenantId, 'FREE');
     const members = [];
     for (let i = 0; i < 5; i += 1) members.push(await createdStaff(service, admin, outletId));
@@ -131,7 +125,7 @@ describe('staff members', () => {
   });
 
   it('lists with filters, paging and search; reads one with its workload', async () => {
-    const { admin, outletId, tenantId } = await tenantWithOutlet();
+    const { admin, outletId, tenantId } = await tenantWithOutlet(service);
     const catalogService = await addService(service, tenantId);
     const a = await createdStaff(service, admin, outletId, {
       first_name: 'Alya',
@@ -183,7 +177,7 @@ describe('staff members', () => {
   });
 
   it('updates partially, keeping e-mails unique and outlets of the tenant', async () => {
-    const { admin, outletId } = await tenantWithOutlet();
+    const { admin, outletId } = await tenantWithOutlet(service);
     const a = await createdStaff(service, admin, outletId);
     const b = await createdStaff(service, admin, outletId);
     const updated = await service.request('PUT', `/staff/${a.id}`, {
@@ -199,7 +193,7 @@ describe('staff members', () => {
     expect(
       (await service.request('PUT', `/staff/${a.id}`, { token: admin, body: { email: b.email } })).status,
     ).toBe(409);
-    const other = await tenantWithOutlet();
+    const other = await tenantWithOutlet(service);
     expect(
       (await service.request('PUT', `/staff/${a.id}`, { token: admin, body: { outlet_id: other.outletId } }))
         .status,
