@@ -20,7 +20,7 @@ import {
   type AppointmentReplica,
 } from '../db/appointment.repository';
 import { insertInvoice } from '../db/invoice.repository';
-import { insertPayment } from '../db/payment.repository';
+import { insertPayment, type NewPayment } from '../db/payment.repository';
 import { findCustomer } from '../db/replica.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
 import { customerIn } from './callers';
@@ -163,6 +163,7 @@ async function reserve(
         balance = (await lockWallet(tx, tenantId, customerId, appointment.currency)).balance;
       const charge = appointmentCharge(appointment.total_price, balance, appointmentFeePercent);
       const paymentId = newId();
+      const payment = appointmentPayment(appointment, customerId, paymentId, referenceId);
       if (money(charge.wallet_applied).gt(0)) {
         await moveWallet(tx, tenantId, customerId, {
           amount: formatMoney(money(charge.wallet_applied).times(-1)),
@@ -173,22 +174,14 @@ async function reserve(
         });
       }
       if (money(charge.base_after_wallet).eq(0)) {
-        await insertPayment(
-          tx,
-          tenantId,
-          appointmentPayment(
-            appointment,
-            customerId,
-            paymentId,
-            null,
-            charge.wallet_applied,
-            'WALLET',
-            'wallet',
-            'COMPLETED',
-            referenceId,
-            now,
-          ),
-        );
+        await insertPayment(tx, tenantId, {
+          ...payment,
+          amount: charge.wallet_applied,
+          method: 'WALLET',
+          provider: 'wallet',
+          status: 'COMPLETED',
+          paid_at: now,
+        });
         await publishCompleted(deps, ctx, tx, appointment, customerId, paymentId, charge.wallet_applied, now);
         return {
           paymentId,
@@ -202,22 +195,14 @@ async function reserve(
       }
       const invoiceId = newId();
       const invoiceNumber = invoiceNumberOf('APT', invoiceId, now);
-      await insertPayment(
-        tx,
-        tenantId,
-        appointmentPayment(
-          appointment,
-          customerId,
-          paymentId,
-          invoiceId,
-          charge.total,
-          input.payment_method,
-          'gateway',
-          'PENDING',
-          referenceId,
-          now,
-        ),
-      );
+      await insertPayment(tx, tenantId, {
+        ...payment,
+        invoice_id: invoiceId,
+        amount: charge.total,
+        method: input.payment_method,
+        provider: 'gateway',
+        status: 'PENDING',
+      });
       await insertInvoice(tx, tenantId, {
         id: invoiceId,
         type: 'APPOINTMENT',
@@ -285,36 +270,25 @@ async function release(deps: CommerceDeps, tenantId: string, customerId: string,
   });
 }
 
-function appointmentPayment(
+/** What both kinds of an appointment's payment hold; the amount, method, provider and status are theirs. */
+const appointmentPayment = (
   appointment: AppointmentReplica,
   customerId: string,
   id: string,
-  invoiceId: string | null,
-  amount: string,
-  method: string,
-  provider: 'gateway' | 'wallet',
-  status: 'PENDING' | 'COMPLETED',
   referenceId: string,
-  now: Date,
-) {
-  return {
-    id,
-    customer_id: customerId,
-    customer_package_id: null,
-    appointment_id: appointment.appointment_id,
-    invoice_id: invoiceId,
-    amount,
-    currency: appointment.currency,
-    method,
-    provider,
-    status,
-    reference_id: referenceId,
-    receipt_number: null,
-    notes: null,
-    recorded_by: null,
-    paid_at: status === 'COMPLETED' ? now : null,
-  };
-}
+): Omit<NewPayment, 'amount' | 'method' | 'provider' | 'status'> => ({
+  id,
+  customer_id: customerId,
+  customer_package_id: null,
+  appointment_id: appointment.appointment_id,
+  invoice_id: null,
+  currency: appointment.currency,
+  reference_id: referenceId,
+  receipt_number: null,
+  notes: null,
+  recorded_by: null,
+  paid_at: null,
+});
 
 async function publishCompleted(
   deps: CommerceDeps,

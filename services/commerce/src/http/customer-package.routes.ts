@@ -1,15 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { commerceApi } from '@salon/contracts';
-import {
-  authenticate,
-  contextOf,
-  objectId,
-  offsetOf,
-  paged,
-  parseInput,
-  requireRoles,
-} from '@salon/service-kit';
+import { authenticate, contextOf, objectId, offsetOf, parseInput, requireRoles } from '@salon/service-kit';
 import type { CommerceDeps } from '../domain/deps';
 import { findCustomerCredits } from '../domain/find-customer-credits';
 import { findCustomerPackages } from '../domain/find-customer-packages';
@@ -19,7 +11,7 @@ import { recordPackagePayment } from '../domain/record-package-payment';
 import { redeemCredits } from '../domain/redeem-credits';
 import { sellPackage } from '../domain/sell-package';
 import { staffCreditSummary } from '../domain/staff-credit-summary';
-import { customerCreditView, customerPackageView } from './customer-package.view';
+import { customerCreditView, customerPackagePageView, customerPackageView } from './customer-package.view';
 import { packagePaymentStatusView, paymentRecordedView } from './package-payment.view';
 
 const {
@@ -49,19 +41,13 @@ export function customerPackageRoutes(deps: CommerceDeps): Router {
 
   router.get('/staff/customer-packages', ...sellers, async (req, res) => {
     const query = parseInput(staffListQuery, req.query, 'query');
-    const { items, total } = await findCustomerPackages(deps, contextOf(req), {
+    const page = await findCustomerPackages(deps, contextOf(req), {
       customerId: query.customer_id,
       status: query.status_filter,
       page: { offset: offsetOf(query), limit: query.size },
       includeDetails: query.include_details,
     });
-    res.json(
-      paged(
-        items.map((record) => customerPackageView(record)),
-        total,
-        query,
-      ),
-    );
+    res.json(customerPackagePageView(page, query));
   });
 
   router.post('/staff/customer-packages', ...sellers, async (req, res) => {

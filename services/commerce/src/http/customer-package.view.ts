@@ -1,3 +1,4 @@
+import { paged, type PageParams } from '@salon/service-kit';
 import type { CreditRow } from '../db/credit.repository';
 import type { CustomerPackageRow } from '../db/customer-package.repository';
 import { daysUntilExpiry, isExpiringSoon } from '../domain/credit-rules';
@@ -44,6 +45,17 @@ export function customerPackageView({ row, details }: CustomerPackageRecord, now
     is_expiring_soon: row.status === 'expired' ? false : isExpiringSoon(expiresAt, now),
   };
 }
+
+/** A page of customer packages (GET /staff/customer-packages, GET /customer/packages). */
+export const customerPackagePageView = (
+  { items, total }: { items: CustomerPackageRecord[]; total: number },
+  query: PageParams,
+) =>
+  paged(
+    items.map((record) => customerPackageView(record)),
+    total,
+    query,
+  );
 
 /** A credit row of the customer, without when it was last used. */
 export const customerCreditView = ({ last_used_at: _l, ...credit }: CreditRow) => credit;

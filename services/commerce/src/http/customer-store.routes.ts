@@ -19,7 +19,7 @@ import { customerPackageSummary } from '../domain/customer-package-summary';
 import type { CommerceDeps } from '../domain/deps';
 import { findCustomerPackages } from '../domain/find-customer-packages';
 import { purchasePackage } from '../domain/purchase-package';
-import { customerPackageView, purchaseView } from './customer-package.view';
+import { customerPackagePageView, purchaseView } from './customer-package.view';
 import { storePackageView } from './package.view';
 import { paymentLinkCreatedView } from './package-payment.view';
 
@@ -69,18 +69,12 @@ export function customerStoreRoutes(deps: CommerceDeps): Router {
 
   router.get('/customer/packages', customer, async (req, res) => {
     const query = parseInput(listQuery, req.query, 'query');
-    const { items, total } = await findCustomerPackages(deps, contextOf(req), {
+    const page = await findCustomerPackages(deps, contextOf(req), {
       status: query.status,
       page: { offset: offsetOf(query), limit: query.size },
       includeDetails: query.include_details,
     });
-    res.json(
-      paged(
-        items.map((record) => customerPackageView(record)),
-        total,
-        query,
-      ),
-    );
+    res.json(customerPackagePageView(page, query));
   });
 
   const createLink = async (req: Request, res: Response) => {
