@@ -14,7 +14,7 @@ import {
   type TestService,
 } from '@salon/testing';
 import { identityService } from '../src/definition';
-import { registeredCustomer, registeredTenant } from './helpers';
+import { registeredCustomer, registeredTenant, query } from './helpers';
 
 type Answer = CustomerDeletionCheckResponse | 'down' | 'error';
 
@@ -70,11 +70,9 @@ describe('DELETE /customers/account', () => {
     commerce.answer = { blocked: false, reason: null };
   });
 
-  const query = <T>(statement: ReturnType<typeof sql>) =>
-    service.running.context.db.orm.execute(statement) as unknown as Promise<{ rows: T[] }>;
   const customerRows = async (customerId: string) =>
-    (await query<{ id: string }>(sql`SELECT id FROM identity.customers WHERE id = ${customerId}`)).rows
-      .length;
+    (await query<{ id: string }>(service, sql`SELECT id FROM identity.customers WHERE id = ${customerId}`))
+      .rows.length;
 
   it('asks both services, deletes the customer and its sessions, audits and publishes the deletion', async () => {
     const tenant = await registeredTenant(service);
@@ -89,6 +87,7 @@ describe('DELETE /customers/account', () => {
 
     expect(await customerRows(customer.customerId)).toBe(0);
     const sessions = await query(
+      service,
       sql`SELECT 1 FROM identity.customer_sessions WHERE customer_id = ${customer.customerId}`,
     );
     expect(sessions.rows).toHaveLength(0);
@@ -103,6 +102,7 @@ describe('DELETE /customers/account', () => {
     expect((await service.request('GET', '/customers/profile', { token: customer.token })).status).toBe(404);
 
     const { rows } = await query<{ action: string; details: any }>(
+      service,
       sql`SELECT action, details FROM identity.audit_log WHERE entity_id = ${customer.customerId}`,
     );
     expect(rows).toEqual([
@@ -166,7 +166,10 @@ describe('DELETE /customers/account', () => {
         })
       ).status,
     ).toBe(200);
-    const audit = await query(sql`SELECT 1 FROM identity.audit_log WHERE entity_id = ${customer.customerId}`);
+    const audit = await query(
+      service,
+      sql`SELECT 1 FROM identity.audit_log WHERE entity_id = ${customer.customerId}`,
+    );
     expect(audit.rows).toHaveLength(0);
   });
 

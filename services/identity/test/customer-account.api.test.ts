@@ -3,7 +3,7 @@ import { customerUpdatedV1, type CustomerUpdatedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
 import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
-import { registeredCustomer, registeredTenant } from './helpers';
+import { registeredCustomer, registeredTenant, query } from './helpers';
 
 describe("the customer's own account", () => {
   let service: TestService;
@@ -14,9 +14,6 @@ describe("the customer's own account", () => {
     events = await captureEvents(service.testBus.bus, ['identity.customer.updated.v1']);
   });
   afterAll(() => service.stop());
-
-  const query = <T>(statement: ReturnType<typeof sql>) =>
-    service.running.context.db.orm.execute(statement) as unknown as Promise<{ rows: T[] }>;
 
   const updatedEvent = (customerId: string, where: (data: CustomerUpdatedV1) => boolean = () => true) =>
     events
@@ -68,6 +65,7 @@ describe("the customer's own account", () => {
         [1000, 'platinum'],
       ] as const) {
         await query(
+          service,
           sql`UPDATE identity.customers SET loyalty_points = ${points} WHERE id = ${customer.customerId}`,
         );
         const profile = await service.request('GET', '/customers/profile', { token: customer.token });
@@ -77,7 +75,10 @@ describe("the customer's own account", () => {
 
     it('updates the profile; a new phone is unverified and published', async () => {
       const { customer } = await customerOfNewTenant();
-      await query(sql`UPDATE identity.customers SET phone_verified = true WHERE id = ${customer.customerId}`);
+      await query(
+        service,
+        sql`UPDATE identity.customers SET phone_verified = true WHERE id = ${customer.customerId}`,
+      );
       const response = await service.request('POST', '/customers/profile', {
         token: customer.token,
         body: {
@@ -301,6 +302,7 @@ describe("the customer's own account", () => {
       expect(withdrawn.body).toMatchObject({ marketing_consent: false, analytics_consent: true });
 
       const { rows } = await query<{ action: string; entity_type: string; entity_id: string; details: any }>(
+        service,
         sql`SELECT action, entity_type, entity_id, details FROM identity.audit_log
             WHERE entity_id = ${customer.customerId} ORDER BY created_at, id`,
       );

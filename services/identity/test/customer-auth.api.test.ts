@@ -8,7 +8,7 @@ import {
   type TestService,
 } from '@salon/testing';
 import { identityService } from '../src/definition';
-import { claimsOf, customerRegistration, registeredCustomer, registeredTenant } from './helpers';
+import { claimsOf, customerRegistration, registeredCustomer, registeredTenant, query } from './helpers';
 
 describe('customer authentication', () => {
   let service: TestService;
@@ -22,9 +22,6 @@ describe('customer authentication', () => {
     ]);
   });
   afterAll(() => service.stop());
-
-  const query = <T>(statement: ReturnType<typeof sql>) =>
-    service.running.context.db.orm.execute(statement) as unknown as Promise<{ rows: T[] }>;
 
   async function registeredEvent(customerId: string): Promise<CustomerRegisteredV1> {
     const event = await events.next(
@@ -74,11 +71,13 @@ describe('customer authentication', () => {
 
       // Stored: active, unverified, password and codes hashed.
       const { rows } = await query<{ is_active: boolean; email_verified: boolean; password_hash: string }>(
+        service,
         sql`SELECT is_active, email_verified, password_hash FROM identity.customers WHERE id = ${customerId}`,
       );
       expect(rows[0]).toMatchObject({ is_active: true, email_verified: false });
       expect(rows[0]!.password_hash).not.toContain(body.password);
       const codes = await query<{ code_hash: string }>(
+        service,
         sql`SELECT code_hash FROM identity.customer_verification_codes WHERE customer_id = ${customerId}`,
       );
       expect(codes.rows).toHaveLength(2);
@@ -110,7 +109,7 @@ describe('customer authentication', () => {
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ detail: 'Tenant not found' });
 
-      await query(sql`UPDATE identity.tenants SET is_active = false WHERE id = ${tenant.tenantId}`);
+      await query(service, sql`UPDATE identity.tenants SET is_active = false WHERE id = ${tenant.tenantId}`);
       const inactive = await service.request('POST', '/customer/auth/register', {
         body: customerRegistration(tenant.slug),
       });
@@ -222,6 +221,7 @@ describe('customer authentication', () => {
       expect(refresh.exp - refresh.iat).toBe(30 * 86_400);
 
       const { rows } = await query<{ status: string; customer_id: string; days: number }>(
+        service,
         sql`SELECT status, customer_id, round(extract(epoch FROM expires_at - login_at) / 86400)::int AS days
             FROM identity.customer_sessions WHERE id = ${access.session_id}`,
       );
@@ -271,8 +271,11 @@ describe('customer authentication', () => {
         token: customer.token,
         body: { preferred_outlet_id: second.body.id },
       });
-      await query(sql`UPDATE identity.tenants SET settings = settings || '{"gateway_id_enabled": true}'::jsonb
-                      WHERE id = ${tenant.tenantId}`);
+      await query(
+        service,
+        sql`UPDATE identity.tenants SET settings = settings || '{"gateway_id_enabled": true}'::jsonb
+                      WHERE id = ${tenant.tenantId}`,
+      );
 
       const login = await service.request('POST', '/customer/auth/login', {
         body: { email: customer.body.email, password: customer.body.password },
@@ -309,7 +312,10 @@ describe('customer authentication', () => {
       });
       expect(walkInLogin.status).toBe(401);
 
-      await query(sql`UPDATE identity.customers SET is_active = false WHERE id = ${customer.customerId}`);
+      await query(
+        service,
+        sql`UPDATE identity.customers SET is_active = false WHERE id = ${customer.customerId}`,
+      );
       const deactivated = await service.request('POST', '/customer/auth/login', {
         body: { email: customer.body.email, password: customer.body.password },
       });
@@ -376,6 +382,7 @@ describe('customer authentication', () => {
       expect(logout.status).toBe(200);
       expect(logout.body).toEqual({ success: true, message: expect.any(String) });
       const { rows } = await query<{ status: string; invalidation_reason: string }>(
+        service,
         sql`SELECT status, invalidation_reason FROM identity.customer_sessions WHERE customer_id = ${customer.customerId}`,
       );
       expect(rows).toEqual([
@@ -402,6 +409,7 @@ describe('customer authentication', () => {
         token: third.body.access_token,
       });
       const reason = await query<{ invalidation_reason: string }>(
+        service,
         sql`SELECT invalidation_reason FROM identity.customer_sessions
             WHERE id = ${claimsOf(third.body.access_token).session_id}`,
       );
@@ -417,6 +425,7 @@ describe('customer authentication', () => {
       const customer = await registeredCustomer(service, tenant.slug);
       const sessionId = claimsOf(customer.token).session_id;
       await query(
+        service,
         sql`UPDATE identity.customer_sessions SET expires_at = now() - interval '1 second' WHERE id = ${sessionId}`,
       );
       const refused = await service.request('POST', '/customer/auth/refresh', {
@@ -424,6 +433,7 @@ describe('customer authentication', () => {
       });
       expect(refused.status).toBe(401);
       const { rows } = await query<{ status: string; invalidation_reason: string }>(
+        service,
         sql`SELECT status, invalidation_reason FROM identity.customer_sessions WHERE id = ${sessionId}`,
       );
       expect(rows[0]).toEqual({ status: 'expired', invalidation_reason: 'expired' });
@@ -494,6 +504,7 @@ describe('customer authentication', () => {
 
       // The phone code has expired (15 minutes): moved into the past rather than waited for.
       await query(
+        service,
         sql`UPDATE identity.customer_verification_codes SET expires_at = now() - interval '1 second'
             WHERE customer_id = ${customer.customerId} AND channel = 'phone'`,
       );

@@ -3,7 +3,7 @@ import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1, type EventD
 import { newId, type Role } from '@salon/service-kit';
 import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
-import { registeredCustomer, registeredTenant } from './helpers';
+import { registeredCustomer, registeredTenant, query } from './helpers';
 
 type CustomerEventType =
   'identity.customer.registered.v1' | 'identity.customer.updated.v1' | 'identity.customer.deleted.v1';
@@ -22,9 +22,6 @@ describe('customer management by staff', () => {
     ]);
   });
   afterAll(() => service.stop());
-
-  const query = <T>(statement: ReturnType<typeof sql>) =>
-    service.running.context.db.orm.execute(statement) as unknown as Promise<{ rows: T[] }>;
 
   const eventOf = <T extends CustomerEventType>(
     type: T,
@@ -190,6 +187,7 @@ describe('customer management by staff', () => {
         tags: ['new'],
       });
       await query(
+        service,
         sql`UPDATE identity.customers SET email_verified = true WHERE id = ${registered.customerId}`,
       );
 
@@ -267,7 +265,7 @@ describe('customer management by staff', () => {
     it('updates a customer: tags replaced with staff-created kept, new contacts unverified, published', async () => {
       const tenant = await registeredTenant(service);
       const created = await createCustomer(tenant.token, { email: 'old@mail.example', tags: ['vip'] });
-      await query(sql`UPDATE identity.customers SET email_verified = true WHERE id = ${created.id}`);
+      await query(service, sql`UPDATE identity.customers SET email_verified = true WHERE id = ${created.id}`);
       const response = await service.request('PUT', `/customers/${created.id}`, {
         token: staffToken(tenant.tenantId, 'OUTLET_MANAGER'),
         body: { email: 'New@Mail.example', tags: ['regular'], address: 'Jl. Baru 3', is_active: false },

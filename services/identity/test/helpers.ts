@@ -1,4 +1,6 @@
-import type { TestService } from '@salon/testing';
+import type { SQL } from 'drizzle-orm';
+import { startTestService, type TestService } from '@salon/testing';
+import { identityService } from '../src/definition';
 
 let counter = 0;
 
@@ -87,3 +89,19 @@ export async function registeredCustomer(
     login: login.body,
   };
 }
+
+/** Identity started with `superAdmin` bootstrapped (one e-mail per test file), and that super admin signed in. */
+export async function startWithSuperAdmin(superAdmin: { email: string; password: string }) {
+  const service = await startTestService(identityService, {
+    SUPER_ADMIN_EMAIL: superAdmin.email,
+    SUPER_ADMIN_PASSWORD: superAdmin.password,
+  });
+  const login = await service.request('POST', '/auth/login', { body: superAdmin });
+  if (login.status !== 200)
+    throw new Error(`super admin login: ${login.status} ${JSON.stringify(login.body)}`);
+  return { service, superToken: login.body.access_token as string };
+}
+
+/** Runs SQL on the service's own database: arranging or checking what the API does not show. */
+export const query = <T>(service: TestService, statement: SQL) =>
+  service.running.context.db.orm.execute(statement) as unknown as Promise<{ rows: T[] }>;

@@ -1,8 +1,7 @@
 import { outletUpsertedV1, tenantDeactivatedV1, tenantReactivatedV1, userUpsertedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
-import { identityService } from '../src/definition';
-import { registeredTenant } from './helpers';
+import { captureEvents, type EventCapture, type TestService } from '@salon/testing';
+import { registeredTenant, startWithSuperAdmin } from './helpers';
 
 const SUPER_ADMIN = { email: 'root@lifecycle.example', password: 'Root-Password-123' };
 
@@ -12,17 +11,13 @@ describe('tenant deactivation and reactivation', () => {
   let superToken: string;
 
   beforeAll(async () => {
-    service = await startTestService(identityService, {
-      SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
-      SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
-    });
+    ({ service, superToken } = await startWithSuperAdmin(SUPER_ADMIN));
     events = await captureEvents(service.testBus.bus, [
       'identity.tenant.deactivated.v1',
       'identity.tenant.reactivated.v1',
       'identity.outlet.upserted.v1',
       'identity.user.upserted.v1',
     ]);
-    superToken = (await service.request('POST', '/auth/login', { body: SUPER_ADMIN })).body.access_token;
   });
   afterAll(() => service.stop());
 

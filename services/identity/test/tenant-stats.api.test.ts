@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import { type AppointmentSnapshot } from '@salon/contracts';
 import { newEvent } from '@salon/messaging';
 import { newId, selectRows } from '@salon/service-kit';
-import { setTenantPlan, startTestService, waitFor, type TestService } from '@salon/testing';
-import { identityService } from '../src/definition';
+import { setTenantPlan, waitFor, type TestService } from '@salon/testing';
 import { monthRange } from '../src/domain/stats-rules';
 import { APPOINTMENT_CONSUMER } from '../src/events/subscriptions';
-import { registeredCustomer, registeredTenant } from './helpers';
+import { registeredCustomer, registeredTenant, startWithSuperAdmin } from './helpers';
 
 const SUPER_ADMIN = { email: 'root@stats.example', password: 'Root-Password-123' };
 
@@ -48,11 +47,7 @@ describe('tenant stats', () => {
   let superToken: string;
 
   beforeAll(async () => {
-    service = await startTestService(identityService, {
-      SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
-      SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
-    });
-    superToken = (await service.request('POST', '/auth/login', { body: SUPER_ADMIN })).body.access_token;
+    ({ service, superToken } = await startWithSuperAdmin(SUPER_ADMIN));
   });
   afterAll(() => service.stop());
 

@@ -1,14 +1,7 @@
 import { tenantUpdatedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import {
-  captureEvents,
-  setTenantPlan,
-  startTestService,
-  type EventCapture,
-  type TestService,
-} from '@salon/testing';
-import { identityService } from '../src/definition';
-import { registeredTenant } from './helpers';
+import { captureEvents, setTenantPlan, type EventCapture, type TestService } from '@salon/testing';
+import { registeredTenant, startWithSuperAdmin } from './helpers';
 
 const SUPER_ADMIN = { email: 'root@platform.example', password: 'Root-Password-123' };
 
@@ -18,13 +11,8 @@ describe('tenants', () => {
   let superToken: string;
 
   beforeAll(async () => {
-    service = await startTestService(identityService, {
-      SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
-      SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
-    });
+    ({ service, superToken } = await startWithSuperAdmin(SUPER_ADMIN));
     events = await captureEvents(service.testBus.bus, ['identity.tenant.updated.v1']);
-    const login = await service.request('POST', '/auth/login', { body: SUPER_ADMIN });
-    superToken = login.body.access_token;
   });
   afterAll(() => service.stop());
 

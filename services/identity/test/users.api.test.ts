@@ -1,8 +1,7 @@
 import { userUpsertedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
-import { identityService } from '../src/definition';
-import { claimsOf, registeredTenant } from './helpers';
+import { captureEvents, type EventCapture, type TestService } from '@salon/testing';
+import { claimsOf, registeredTenant, startWithSuperAdmin } from './helpers';
 
 const SUPER_ADMIN = { email: 'root@users.example', password: 'Root-Password-123' };
 let counter = 0;
@@ -14,12 +13,8 @@ describe('users', () => {
   let superToken: string;
 
   beforeAll(async () => {
-    service = await startTestService(identityService, {
-      SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
-      SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
-    });
+    ({ service, superToken } = await startWithSuperAdmin(SUPER_ADMIN));
     events = await captureEvents(service.testBus.bus, ['identity.user.upserted.v1']);
-    superToken = (await service.request('POST', '/auth/login', { body: SUPER_ADMIN })).body.access_token;
   });
   afterAll(() => service.stop());
 
