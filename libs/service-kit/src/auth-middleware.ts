@@ -10,16 +10,17 @@ const bearerToken = (header: string | undefined): string | undefined =>
 
 /**
  * Verifies the bearer token and sets `req.auth`. No or bad token → 401; a valid token of a kind the route
- * does not serve (a customer on a staff route) → 403.
+ * does not serve (a customer on a staff route) → 403. A token naming a `kid` the verifier does not hold
+ * first refreshes its JWKS (when it has one), so a newly published key works without a restart.
  */
 export function authenticate(
   verifier: TokenVerifier,
   { allow }: { allow: readonly TokenKind[] },
 ): RequestHandler {
-  return (req, _res, next) => {
+  return async (req, _res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (token === undefined) throw unauthorized('Not authenticated');
-    const auth = verifier.verifyAccess(token);
+    const auth = await verifier.verifyAccessAsync(token);
     if (!allow.includes(auth.kind)) throw forbidden(INSUFFICIENT);
     req.auth = auth;
     next();

@@ -1,5 +1,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { z } from 'zod';
+import { pemBlocksOf } from './jwt-keys';
+import type { TokenVerifierOptions } from './token-verifier';
 import { intQuery } from './zod-helpers';
 
 /** Thrown at start-up when the environment is incomplete; the message names every bad variable. */
@@ -53,7 +55,21 @@ const parses = (load: (key: string) => unknown) => (value: string) => {
   }
 };
 
-export const publicKeyPemSchema = pem.refine(parses(createPublicKey), { error: 'must be a PEM public key' });
+/**
+ * One PEM public key, or several concatenated (each one accepted by the verifier, e.g. the current and the
+ * next signing key during a rotation). The output is the normalized text; `pemBlocksOf` splits it.
+ */
+export const publicKeyPemSchema = pem.refine(
+  (value) => {
+    const blocks = pemBlocksOf(value);
+    return (
+      blocks.length > 0 &&
+      blocks.join('\n') === value.replace(/\n+/g, '\n') &&
+      blocks.every(parses(createPublicKey))
+    );
+  },
+  { error: 'must be one or more PEM public keys' },
+);
 export const privateKeyPemSchema = pem.refine(parses(createPrivateKey), {
   error: 'must be a PEM private key',
 });
@@ -70,10 +86,50 @@ export const commonConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9_.-]*$/, { error: 'must be lowercase letters, digits, ".", "_" or "-"' })
     .default('salon'),
+  /** The public keys tokens may be signed with: one PEM or several concatenated (all accepted). */
   JWT_PUBLIC_KEY: publicKeyPemSchema,
+  /**
+   * Optional: identity's JWKS document (`http://identity:8080/internal/jwks`, fetched with INTERNAL_TOKEN),
+   * loaded at start and refetched when a token names an unknown `kid`, so a new key needs no restart.
+   */
+  JWT_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** How old the loaded JWKS document may get before it is refetched in the background (default 300). */
+  JWT_JWKS_MAX_AGE_SECONDS: intQuery.pipe(z.int().min(1)).optional(),
   JWT_ISSUER: z.string().default('salon-identity'),
   JWT_AUDIENCE: z.string().default('salon-api'),
   INTERNAL_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }),
 });
 
 export type CommonConfig = z.output<typeof commonConfigSchema>;
+
+/** The verifier's options from a process's configuration: its keys and, when configured, the JWKS source. */
+export function tokenVerifierOptionsOf(
+  config: Pick<
+    CommonConfig,
+    | 'JWT_PUBLIC_KEY'
+    | 'JWT_ISSUER'
+    | 'JWT_AUDIENCE'
+    | 'INTERNAL_TOKEN'
+    | 'JWT_JWKS_URL'
+    | 'JWT_JWKS_MAX_AGE_SECONDS'
+  >,
+  onJwksError?: (error: unknown) => void,
+): TokenVerifierOptions {
+  return {
+    publicKeyPem: config.JWT_PUBLIC_KEY,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    ...(config.JWT_JWKS_URL === undefined
+      ? {}
+      : {
+          jwks: {
+            url: config.JWT_JWKS_URL,
+            internalToken: config.INTERNAL_TOKEN,
+            ...(config.JWT_JWKS_MAX_AGE_SECONDS === undefined
+              ? {}
+              : { maxAgeMs: config.JWT_JWKS_MAX_AGE_SECONDS * 1000 }),
+            ...(onJwksError ? { onError: onJwksError } : {}),
+          },
+        }),
+  };
+}

@@ -8,7 +8,7 @@ import {
   type Role,
 } from './auth-claims';
 import { newId } from './ids';
-import { algorithmFor, type JwtAlgorithm } from './jwt-keys';
+import { algorithmFor, jwkThumbprint, type JwtAlgorithm } from './jwt-keys';
 
 export interface TokenSignerOptions {
   privateKeyPem: string;
@@ -44,6 +44,8 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export interface TokenSigner {
   readonly algorithm: JwtAlgorithm;
+  /** The `kid` every token's header carries: the RFC 7638 thumbprint of the signing key's public key. */
+  readonly kid: string;
   signStaffAccess(claims: StaffAccessInput, ttlSeconds?: number): string;
   signCustomerAccess(claims: CustomerAccessInput, ttlSeconds?: number): string;
   signRefresh(claims: RefreshInput, ttlSeconds?: number): string;
@@ -55,6 +57,7 @@ const RESERVED_CLAIMS = new Set(['typ', 'iss', 'aud', 'exp', 'iat', 'nbf']);
 export function createTokenSigner({ privateKeyPem, issuer, audience }: TokenSignerOptions): TokenSigner {
   const key = createPrivateKey(privateKeyPem);
   const algorithm = algorithmFor(key);
+  const kid = jwkThumbprint(key);
 
   // The payload is validated with the verifier's own schema, so no token is minted that services would refuse.
   const sign = <S extends z.ZodType>(
@@ -64,11 +67,12 @@ export function createTokenSigner({ privateKeyPem, issuer, audience }: TokenSign
   ): string => {
     const iat = Math.floor(Date.now() / 1000);
     const payload = schema.parse({ ...claims, iss: issuer, aud: audience, iat, exp: iat + ttlSeconds });
-    return jwt.sign(payload as object, key, { algorithm });
+    return jwt.sign(payload as object, key, { algorithm, keyid: kid });
   };
 
   return {
     algorithm,
+    kid,
     signStaffAccess: (claims, ttlSeconds = STAFF_ACCESS_TTL_SECONDS) =>
       sign(staffAccessClaimsSchema, { ...claims, typ: 'staff', jti: claims.jti ?? newId() }, ttlSeconds),
     signCustomerAccess: (claims, ttlSeconds = CUSTOMER_ACCESS_TTL_SECONDS) =>
