@@ -18,6 +18,7 @@ import {
   requestLog,
   serviceUnavailable,
   setRouteTemplate,
+  tokenVerifierOptionsOf,
   tooManyRequests,
   type Logger,
 } from '@salon/service-kit';
@@ -87,11 +88,11 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
   const metrics = gatewayMetrics();
   const matcher = new RouteMatcher(ROUTES);
   const authenticator = createAuthenticator(
-    createTokenVerifier({
-      publicKeyPem: config.JWT_PUBLIC_KEY,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-    }),
+    createTokenVerifier(
+      tokenVerifierOptionsOf(config, (error) =>
+        logger.warn({ err: error }, 'JWKS refresh failed: keeping the keys already held'),
+      ),
+    ),
     { cacheSize: config.AUTH_CACHE_SIZE, internalToken: config.INTERNAL_TOKEN },
   );
   const rateLimits = createRateLimits(config, logger, metrics);
@@ -143,7 +144,7 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
       default: {
         let auth;
         try {
-          auth = authenticator.authenticate(req.headers);
+          auth = await authenticator.authenticateAsync(req.headers);
         } catch (error) {
           if (!isUnauthenticated(error)) throw error;
           // Without a valid token the request is anonymous: counted like public traffic from its address

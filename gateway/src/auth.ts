@@ -4,6 +4,7 @@ import {
   AppError,
   forbidden,
   notFound,
+  tokenKidOf,
   unauthorized,
   type AuthContext,
   type TokenVerifier,
@@ -25,6 +26,12 @@ export interface Authenticator {
    * algorithm, wrong issuer or audience, expired, a refresh or other kind of token) → 401.
    */
   authenticate(headers: IncomingHttpHeaders): AuthContext;
+  /**
+   * As `authenticate`, but a token naming a `kid` the verifier does not hold first refreshes its JWKS (one
+   * shared, rate-limited fetch), so a key identity has just published is accepted without a restart. A
+   * cached or known-`kid` token takes the synchronous path.
+   */
+  authenticateAsync(headers: IncomingHttpHeaders): Promise<AuthContext>;
   /** The 403 for a valid token of a kind the area does not serve (a customer on a staff route), if any. */
   kindError(area: Area, auth: AuthContext): AppError | undefined;
   /** Internal routes: a valid X-Internal-Token (constant-time comparison), or 404 as if the path did not exist. */
@@ -36,31 +43,34 @@ export interface Authenticator {
  * issuer, audience and expiry), in front of a bounded cache of tokens already verified. A cache hit needs
  * the byte-identical token string that verified before and is refused once its `exp` has passed, so the
  * cache cannot accept anything the verifier would not; it saves the signature check (about 130 µs for
- * ES256 on these machines) on every request after a client's first.
+ * ES256 on these machines) on every request after a client's first. An entry also records the verifier's
+ * key revision: once a JWKS refresh has dropped a key (a retired one), every entry is verified again.
  */
 export function createAuthenticator(
   verifier: TokenVerifier,
   { cacheSize, internalToken }: { cacheSize: number; internalToken: string },
 ): Authenticator {
-  const cache = new Map<string, { auth: AuthContext; expiresAtMs: number }>();
+  const cache = new Map<string, { auth: AuthContext; expiresAtMs: number; revision: number }>();
   // As service-kit's requireInternalToken (which needs express's request): hashing both sides gives equal
   // lengths, so the comparison time reveals neither the token nor its length.
   const digest = (value: string) => createHash('sha256').update(value).digest();
   const expectedDigest = digest(internalToken);
 
   const verify = (token: string): AuthContext => {
+    verifier.refreshIfStale();
     const cached = cache.get(token);
     if (cached !== undefined) {
-      if (cached.expiresAtMs > Date.now()) return cached.auth;
+      if (cached.expiresAtMs > Date.now() && cached.revision === verifier.revision) return cached.auth;
       cache.delete(token);
     }
+    const revision = verifier.revision;
     const auth = verifier.verifyAccess(token);
     if (cacheSize > 0) {
       const expiresAtMs = expiryOf(token);
       if (expiresAtMs !== undefined) {
         // Oldest first: a Map iterates in insertion order.
         if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
-        cache.set(token, { auth, expiresAtMs });
+        cache.set(token, { auth, expiresAtMs, revision });
       }
     }
     return auth;
@@ -70,6 +80,13 @@ export function createAuthenticator(
     authenticate(headers) {
       const token = bearerToken(headers.authorization);
       if (token === undefined) throw unauthorized('Not authenticated');
+      return verify(token);
+    },
+    async authenticateAsync(headers) {
+      const token = bearerToken(headers.authorization);
+      if (token === undefined) throw unauthorized('Not authenticated');
+      const kid = tokenKidOf(token);
+      if (typeof kid === 'string' && !cache.has(token) && !verifier.knows(kid)) await verifier.refresh();
       return verify(token);
     },
     kindError(area, auth) {

@@ -36,6 +36,8 @@ export const gatewayConfigSchema = commonConfigSchema
     LOG_LEVEL: true,
     PORT: true,
     JWT_PUBLIC_KEY: true,
+    JWT_JWKS_URL: true,
+    JWT_JWKS_MAX_AGE_SECONDS: true,
     JWT_ISSUER: true,
     JWT_AUDIENCE: true,
     INTERNAL_TOKEN: true,
