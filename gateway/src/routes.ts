@@ -254,4 +254,11 @@ export const SERVICE_TO_SERVICE_ROUTES: ReadonlyArray<
     service: 'commerce',
     summary: "Billing's subscription invoice (upgrade, renewal) through the payment provider",
   },
+  {
+    method: 'GET',
+    path: '/internal/jwks',
+    service: 'identity',
+    summary:
+      "Identity's token signing keys as a JWKS document (current, previous and next), for JWT_JWKS_URL",
+  },
 ];

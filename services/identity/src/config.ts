@@ -1,10 +1,24 @@
 import { z } from 'zod';
-import { commonConfigSchema, privateKeyPemSchema } from '@salon/service-kit';
+import { createPrivateKey } from 'node:crypto';
+import {
+  commonConfigSchema,
+  pemBlocksOf,
+  privateKeyPemSchema,
+  publicKeyPemSchema,
+  verificationKeyOf,
+} from '@salon/service-kit';
 
 export const identityConfigSchema = commonConfigSchema
   .extend({
     /** Identity is the only service that signs tokens. */
     JWT_PRIVATE_KEY: privateKeyPemSchema,
+    /**
+     * Key rotation (docs/operations.md): public keys identity publishes in its JWKS beside the signing key's
+     * and accepts itself (refresh tokens included). Previous: retiring keys, kept for the longest token
+     * lifetime (30 days). Next: published before identity signs with them. One PEM or several concatenated.
+     */
+    JWT_PREVIOUS_PUBLIC_KEYS: publicKeyPemSchema.optional(),
+    JWT_NEXT_PUBLIC_KEYS: publicKeyPemSchema.optional(),
     /** The platform administrator created at start-up when both are set and the account does not exist. */
     SUPER_ADMIN_EMAIL: z.email().optional(),
     SUPER_ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
@@ -28,6 +42,29 @@ export const identityConfigSchema = commonConfigSchema
         path: ['PAYMENT_PROVIDER_SECRET_KEY'],
         message: 'PAYMENT_PROVIDER_URL and PAYMENT_PROVIDER_SECRET_KEY must be set together',
       });
-  });
+  })
+  // Identity verifies with the set it publishes (signing key, previous, next) as well as JWT_PUBLIC_KEY.
+  .transform((config) => ({ ...config, JWT_PUBLIC_KEY: acceptedKeysPem(config) }));
+
+/** Identity's published set as PEM text: the signing key's public key, then the previous and next keys. */
+export function publishedKeysPem(config: {
+  JWT_PRIVATE_KEY: string;
+  JWT_PREVIOUS_PUBLIC_KEYS?: string | undefined;
+  JWT_NEXT_PUBLIC_KEYS?: string | undefined;
+}): string[] {
+  const current = verificationKeyOf(createPrivateKey(config.JWT_PRIVATE_KEY));
+  return [
+    current.key.export({ type: 'spki', format: 'pem' }).toString().trim(),
+    ...pemBlocksOf(config.JWT_PREVIOUS_PUBLIC_KEYS ?? ''),
+    ...pemBlocksOf(config.JWT_NEXT_PUBLIC_KEYS ?? ''),
+  ];
+}
+
+function acceptedKeysPem(
+  config: Parameters<typeof publishedKeysPem>[0] & { JWT_PUBLIC_KEY: string },
+): string {
+  const blocks = [...pemBlocksOf(config.JWT_PUBLIC_KEY), ...publishedKeysPem(config)];
+  return [...new Set(blocks)].join('\n');
+}
 
 export type IdentityConfig = z.output<typeof identityConfigSchema>;

@@ -11,6 +11,7 @@ import { authRoutes } from './http/auth.routes';
 import { customerAccountRoutes } from './http/customer-account.routes';
 import { customerAuthRoutes } from './http/customer-auth.routes';
 import { customerRoutes } from './http/customer.routes';
+import { jwksRoutes } from './http/jwks.routes';
 import { outletRoutes } from './http/outlet.routes';
 import { publicRoutes } from './http/public.routes';
 import { tenantRoutes } from './http/tenant.routes';
@@ -66,6 +67,7 @@ export const identityService: ServiceDefinition<IdentityConfig> = {
     app.use(customerAccountRoutes(deps));
     app.use(customerRoutes(deps));
     app.use(auditRoutes(deps));
+    app.use(jwksRoutes(config));
     return {
       subscriptions: identitySubscriptions(store),
       async close() {
