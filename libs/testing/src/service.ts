@@ -54,6 +54,14 @@ export async function httpRequest<T = any>(
   return { status: response.status, body: body as T, headers: response.headers };
 }
 
+export interface TestServiceOptions {
+  /**
+   * Another replica of a service already started: its database is shared (and left for its owner to drop),
+   * as replicas in a rolling deployment share theirs.
+   */
+  database?: TestDatabase;
+}
+
 /**
  * A service as its API tests meet it: its own fresh PostgreSQL database, its own broker namespace, real
  * signed tokens from a key pair made for the run, listening on a free port.
@@ -61,10 +69,11 @@ export async function httpRequest<T = any>(
 export async function startTestService<C extends CommonConfig>(
   definition: ServiceDefinition<C>,
   env: Record<string, string> = {},
+  options: TestServiceOptions = {},
 ): Promise<TestService> {
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const keys = createTestKeys();
-  const database = await createTestDatabase(definition.name);
+  const database = options.database ?? (await createTestDatabase(definition.name));
   const testBus = await createTestBus({ logger });
   const config = loadConfig(definition.configSchema, {
     JWT_PUBLIC_KEY: keys.publicKeyPem,
@@ -92,7 +101,7 @@ export async function startTestService<C extends CommonConfig>(
     async stop() {
       await running.stop();
       await testBus.destroy();
-      await database.drop();
+      if (options.database === undefined) await database.drop();
     },
   };
 }

@@ -1,0 +1,238 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { identityService } from '@salon/identity';
+import { publicJwkOf, tokenKidOf } from '@salon/service-kit';
+import {
+  TEST_INTERNAL_TOKEN,
+  createTestDatabase,
+  createTestKeys,
+  httpRequest,
+  startTestService,
+  type TestDatabase,
+  type TestKeys,
+  type TestService,
+} from '@salon/testing';
+import { allUpstreams, startGateway, type RunningGateway } from './helpers';
+
+/**
+ * Key rotation as docs/operations.md describes it, with requests flowing all along: identity replicas
+ * (real PostgreSQL and RabbitMQ, one shared database, as in a rolling deployment) behind a round-robin
+ * front standing in for the cluster's Service; the gateway verifies with JWT_PUBLIC_KEY = the old key
+ * plus JWT_JWKS_URL = identity's JWKS. Key A (ES256, P-256) is replaced by key B (RS256) — a change of
+ * algorithm too, since each key pins its own.
+ */
+
+const A: TestKeys = createTestKeys();
+const B: TestKeys = (() => {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+})();
+const kidOf = (keys: TestKeys) => publicJwkOf(createPublicKey(keys.publicKeyPem)).kid;
+
+/** The cluster's Service in front of identity's replicas: round robin over `targets`, swapped at will. */
+async function startFront() {
+  const front = { targets: [] as string[], turn: 0, url: '', close: async () => {} };
+  const server: Server = http.createServer((req, res) => {
+    const target = front.targets[front.turn++ % front.targets.length] as string;
+    const upstream = http.request(
+      `${target}${req.url ?? '/'}`,
+      { method: req.method, headers: req.headers, agent: false },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  front.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  front.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return front;
+}
+
+let database: TestDatabase;
+let front: Awaited<ReturnType<typeof startFront>>;
+const replicas: TestService[] = [];
+const gateways: RunningGateway[] = [];
+
+/** One identity replica on the shared database; JWT_PUBLIC_KEY is what operators set beside the keys. */
+async function identityReplica(env: Record<string, string>) {
+  const replica = await startTestService(identityService, env, { database });
+  replicas.push(replica);
+  return replica;
+}
+
+async function gatewayWith(publicKeyPem: string) {
+  const gateway = await startGateway({
+    ...allUpstreams(front.url),
+    JWT_PUBLIC_KEY: publicKeyPem,
+    JWT_JWKS_URL: `${front.url}/internal/jwks`,
+    JWT_JWKS_MAX_AGE_SECONDS: '1',
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    RATE_LIMIT_STAFF: '1000000/10000000',
+    RATE_LIMIT_PUBLIC: '1000000/10000000',
+  });
+  gateways.push(gateway);
+  return gateway;
+}
+
+/** Replaces the replicas behind the front, then stops the old ones once their last requests are answered. */
+async function rollOut(next: TestService[], old: TestService[]) {
+  front.targets = next.map((replica) => replica.url);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const replica of old) await replica.stop();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  database = await createTestDatabase('identity');
+  front = await startFront();
+});
+
+afterAll(async () => {
+  for (const gateway of gateways) await gateway.close();
+  for (const replica of replicas) await replica.stop().catch(() => undefined);
+  await front.close();
+  await database.drop();
+});
+
+it('rotates the signing key while requests flow: no 401 for a valid token, then the old key is refused', async () => {
+  // Before: identity signs with A, every verifier holds A.
+  const v1 = await identityReplica({ JWT_PRIVATE_KEY: A.privateKeyPem, JWT_PUBLIC_KEY: A.publicKeyPem });
+  front.targets = [v1.url];
+  const gateway = await gatewayWith(A.publicKeyPem);
+  const api = (method: string, path: string, options: { token?: string; body?: unknown } = {}) =>
+    httpRequest(`${gateway.url}/api/v1${path}`, method, options);
+
+  const registration = {
+    business_name: 'Rotation Salon',
+    business_email: `owner-${Date.now()}@rotation.example`,
+    business_phone: `+62${String(Date.now() % 1e10).padStart(10, '0')}`,
+    business_type: 'salon',
+    admin_first_name: 'Ayu',
+    admin_last_name: 'Lestari',
+    admin_email: `admin-${Date.now()}@rotation.example`,
+    admin_password: 'Secret123',
+    terms_accepted: true,
+    privacy_accepted: true,
+  };
+  const registered = await api('POST', '/public/register', { body: registration });
+  expect(registered.status).toBe(201);
+  const tenantId = registered.body.tenant_id as string;
+  const login = async () => {
+    const answer = await api('POST', '/auth/login', {
+      body: { email: registration.admin_email, password: registration.admin_password },
+    });
+    expect(answer.status).toBe(200);
+    return { access: answer.body.access_token as string, refresh: answer.body.refresh_token as string };
+  };
+
+  const first = await login();
+  const spareA = await login(); // its refresh token stays unused until A is retired
+  expect(tokenKidOf(first.access)).toBe(kidOf(A));
+  expect(tokenKidOf(spareA.refresh)).toBe(kidOf(A));
+
+  // Requests flow from here to the end of the rotation, with every access token minted so far.
+  const tokens = [first.access];
+  const statuses = new Map<number, number>();
+  let flowing = true;
+  const loop = (async () => {
+    let turn = 0;
+    while (flowing) {
+      const token = tokens[turn++ % tokens.length] as string;
+      const answer = await api('GET', `/tenants/${tenantId}`, { token });
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+  })();
+  const mintWhileFlowing = async (rounds: number) => {
+    for (let round = 0; round < rounds; round += 1) {
+      tokens.push((await login()).access);
+      await sleep(50);
+    }
+  };
+
+  // 1. Publish B as next (a rolling restart of identity); wait for every verifier to have it: the gateway
+  //    refetches the JWKS once it is older than JWT_JWKS_MAX_AGE_SECONDS.
+  const v1b = await identityReplica({
+    JWT_PRIVATE_KEY: A.privateKeyPem,
+    JWT_PUBLIC_KEY: A.publicKeyPem,
+    JWT_NEXT_PUBLIC_KEYS: B.publicKeyPem,
+  });
+  await rollOut([v1b], [v1]);
+  const jwks = await httpRequest(`${front.url}/internal/jwks`, 'GET', {
+    headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+  });
+  expect(jwks.body.keys.map((key: { kid: string }) => key.kid)).toEqual([kidOf(A), kidOf(B)]);
+  await mintWhileFlowing(3);
+  await sleep(1500);
+
+  // 2. Sign with B, A moves to previous: for a while both kinds of replica answer, as in a rolling update.
+  const v2 = await identityReplica({
+    JWT_PRIVATE_KEY: B.privateKeyPem,
+    JWT_PUBLIC_KEY: A.publicKeyPem,
+    JWT_PREVIOUS_PUBLIC_KEYS: A.publicKeyPem,
+  });
+  await rollOut([v1b, v2], []);
+  await mintWhileFlowing(6);
+  await rollOut([v2], [v1b]);
+  await mintWhileFlowing(3);
+  const last = await login();
+  expect(tokenKidOf(last.access)).toBe(kidOf(B));
+  const kids = new Set(tokens.map(tokenKidOf));
+  expect(kids).toEqual(new Set([kidOf(A), kidOf(B)]));
+
+  // A's refresh token still works at identity while A is a previous key.
+  const refreshed = await api('POST', '/auth/refresh', { body: { refresh_token: first.refresh } });
+  expect(refreshed.status).toBe(200);
+  expect(tokenKidOf(refreshed.body.access_token as string)).toBe(kidOf(B));
+  tokens.push(refreshed.body.access_token as string);
+  await sleep(300);
+
+  flowing = false;
+  await loop;
+  const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+  expect(total).toBeGreaterThan(100);
+  expect(statuses.get(401) ?? 0).toBe(0);
+  expect(Object.fromEntries(statuses)).toEqual({ 200: total });
+
+  // 3. Retire A (after the longest token lifetime): identity publishes B only, verifiers hold B only.
+  const aTokens = tokens.filter((token) => tokenKidOf(token) === kidOf(A));
+  const bTokens = tokens.filter((token) => tokenKidOf(token) === kidOf(B));
+  const bRefresh = (await login()).refresh;
+  const v3 = await identityReplica({ JWT_PRIVATE_KEY: B.privateKeyPem, JWT_PUBLIC_KEY: B.publicKeyPem });
+  await rollOut([v3], [v2]);
+  const retired = await gatewayWith(B.publicKeyPem);
+  const retiredApi = (path: string, token: string) =>
+    httpRequest(`${retired.url}/api/v1${path}`, 'GET', { token });
+
+  for (const token of aTokens) {
+    expect((await retiredApi(`/tenants/${tenantId}`, token)).status).toBe(401);
+    // Identity itself (behind the gateway) no longer accepts A either.
+    expect((await v3.request('GET', `/tenants/${tenantId}`, { token })).status).toBe(401);
+  }
+  for (const token of bTokens.slice(0, 5)) {
+    expect((await retiredApi(`/tenants/${tenantId}`, token)).status).toBe(200);
+  }
+  // An A-signed refresh token (never used) is refused once A is retired; a B one still works.
+  const mintedWithA = await httpRequest(`${retired.url}/api/v1/auth/refresh`, 'POST', {
+    body: { refresh_token: spareA.refresh },
+  });
+  expect(mintedWithA.status).toBe(401);
+  const mintedWithB = await httpRequest(`${retired.url}/api/v1/auth/refresh`, 'POST', {
+    body: { refresh_token: bRefresh },
+  });
+  expect(mintedWithB.status).toBe(200);
+}, 180_000);
