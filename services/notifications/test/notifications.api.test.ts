@@ -13,6 +13,7 @@ import {
   seedTenant,
   startHarness,
   type Harness,
+  type SeededTenant,
 } from './helpers';
 
 describe('notifications on real PostgreSQL and RabbitMQ with the channel sandboxes', () => {
@@ -27,6 +28,18 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
   const get = (path: string) => h.service.request('GET', path, { headers: INTERNAL });
   const listed = async (url: string) =>
     (await (await fetch(url)).json()) as { messages: Array<Record<string, string>> };
+  /** An appointment of the tenant starting at `startsAt`, published as scheduling publishes a booking. */
+  const book = async (tenant: SeededTenant, startsAt: Date) => {
+    const created = appointment(tenant, startsAt);
+    await publish(h.service, 'scheduling.appointment.created.v1', created, tenant.tenantId);
+    return created;
+  };
+  /** The tenant's notifications once exactly `count` are stored. */
+  const storedNotifications = (tenantId: string, count: number) =>
+    waitFor(async () => {
+      const rows = await notificationsOf(h.service, tenantId);
+      return rows.length === count && rows;
+    });
 
   it('refuses every internal endpoint without the credential (404, as if absent)', async () => {
     const id = newId();
@@ -52,8 +65,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     // 2 days ahead at 03:30 UTC = 10:30 in Jakarta
     const startsAt = days(2);
     startsAt.setUTCHours(3, 30, 0, 0);
-    const booked = appointment(tenant, startsAt);
-    await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
+    const booked = await book(tenant, startsAt);
     await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(booked), tenant.tenantId);
     const mail = await waitFor(() => h.smtp.messages.find((m) => m.to === booked.customer_email), {
       timeoutMs: 20_000,
@@ -93,12 +105,8 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
 
   it('a reminder due in a few seconds arrives through the delay ladder', async () => {
     const tenant = await seedTenant(h.service);
-    const booked = appointment(tenant, new Date(Date.now() + 2 * 3_600_000 + 3_000));
-    await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
-    const [reminder] = await waitFor(async () => {
-      const rows = await notificationsOf(h.service, tenant.tenantId);
-      return rows.length === 1 && rows;
-    });
+    const booked = await book(tenant, new Date(Date.now() + 2 * 3_600_000 + 3_000));
+    const [reminder] = await storedNotifications(tenant.tenantId, 1);
     expect(reminder).toMatchObject({ kind: 'appointment_reminder', status: 'PROMOTED', tier: 'TASK_QUEUE' });
     const mail = await waitFor(() => h.smtp.messages.find((m) => m.to === booked.customer_email), {
       timeoutMs: 30_000,
@@ -109,12 +117,8 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
 
   it('a reschedule makes the old task skip with its reason and the new one deliver', async () => {
     const tenant = await seedTenant(h.service);
-    const booked = appointment(tenant, new Date(Date.now() + 2 * 3_600_000 + 6_000));
-    await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
-    const [first] = await waitFor(async () => {
-      const rows = await notificationsOf(h.service, tenant.tenantId);
-      return rows.length === 1 && rows;
-    });
+    const booked = await book(tenant, new Date(Date.now() + 2 * 3_600_000 + 6_000));
+    const [first] = await storedNotifications(tenant.tenantId, 1);
     const newStart = new Date(Date.now() + 2 * 3_600_000 + 10_000);
     await publish(
       h.service,
@@ -216,8 +220,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
       sql`INSERT INTO notifications.channel_usage (tenant_id, month, channel, sent)
           VALUES (${tenant.tenantId}, ${new Date().toISOString().slice(0, 7)}, 'email', 100)`,
     );
-    const booked = appointment(tenant, days(3));
-    await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
+    const booked = await book(tenant, days(3));
     await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(booked), tenant.tenantId);
     const confirmation = await waitFor(async () => {
       const row = (await notificationsOf(h.service, tenant.tenantId)).find(
@@ -258,22 +261,18 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
       cancelled_by: 'customer' as const,
     });
     // a pending appointment paid: scheduling has not confirmed it (yet)
-    const pending = appointment(tenant, days(3));
-    await publish(h.service, 'scheduling.appointment.created.v1', pending, tenant.tenantId);
+    const pending = await book(tenant, days(3));
     await publish(h.service, 'commerce.payment.completed.v1', payment(pending), tenant.tenantId);
     // cancelled, then paid: scheduling publishes no confirmed event for it
-    const dropped = appointment(tenant, days(3));
-    await publish(h.service, 'scheduling.appointment.created.v1', dropped, tenant.tenantId);
+    const dropped = await book(tenant, days(3));
     await publish(h.service, 'scheduling.appointment.cancelled.v1', cancelled(dropped, 2), tenant.tenantId);
     await publish(h.service, 'commerce.payment.completed.v1', payment(dropped), tenant.tenantId);
     // a confirmation that arrives after a newer cancellation sends nothing either
-    const late = appointment(tenant, days(3));
-    await publish(h.service, 'scheduling.appointment.created.v1', late, tenant.tenantId);
+    const late = await book(tenant, days(3));
     await publish(h.service, 'scheduling.appointment.cancelled.v1', cancelled(late, 3), tenant.tenantId);
     await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(late), tenant.tenantId);
     // one confirmed appointment, published last, marks when the others would have been handled
-    const confirmed = appointment(tenant, days(3));
-    await publish(h.service, 'scheduling.appointment.created.v1', confirmed, tenant.tenantId);
+    const confirmed = await book(tenant, days(3));
     await publish(h.service, 'commerce.payment.completed.v1', payment(confirmed), tenant.tenantId);
     await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(confirmed), tenant.tenantId);
     await waitFor(() => h.smtp.messages.find((m) => m.to === confirmed.customer_email), {
@@ -296,8 +295,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
 
   it('a confirmation by the staff (no payment) sends once, however often its event arrives', async () => {
     const tenant = await seedTenant(h.service);
-    const booked = appointment(tenant, days(3));
-    await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
+    const booked = await book(tenant, days(3));
     const event = newEvent(
       'scheduling.appointment.confirmed.v1',
       paid(booked, { payment_id: null, amount_paid: undefined }),
@@ -430,12 +428,8 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
 
   it('cancellation cancels pending reminders; customer deletion deletes their notifications', async () => {
     const tenant = await seedTenant(h.service);
-    const booked = appointment(tenant, days(40));
-    await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
-    const rows = await waitFor(async () => {
-      const all = await notificationsOf(h.service, tenant.tenantId);
-      return all.length === 2 && all;
-    });
+    const booked = await book(tenant, days(40));
+    const rows = await storedNotifications(tenant.tenantId, 2);
     // 40 days ahead: both reminders wait in the database tier
     expect(rows.map((row) => [row.status, row.tier])).toEqual([
       ['PENDING', 'DATABASE'],
