@@ -2,7 +2,12 @@ import type { EventOrigin } from '@salon/messaging';
 import type { Executor } from '@salon/service-kit';
 import { findSubscription } from '../db/subscription.repository';
 import type { BillingDeps } from './deps';
-import { changeSubscription, changesOf, withoutDeactivation } from './subscription-changes';
+import {
+  activatedMetadata,
+  changeSubscription,
+  changesOf,
+  deactivatedMetadata,
+} from './subscription-changes';
 
 /**
  * identity.tenant.deactivated.v1 and reactivated.v1, inside their inbox transaction: suspended ⇄ active,
@@ -20,12 +25,7 @@ export async function setTenantSuspended(
   const status = suspended ? 'suspended' : 'active';
   if (subscription.status === status) return;
   const metadata = suspended
-    ? {
-        ...subscription.metadata,
-        deactivated_at: at,
-        deactivated_by: 'identity',
-        deactivation_reason: 'tenant deactivated',
-      }
-    : { ...withoutDeactivation(subscription.metadata), activated_at: at, activated_by: 'identity' };
+    ? deactivatedMetadata(subscription.metadata, { at, by: 'identity', reason: 'tenant deactivated' })
+    : activatedMetadata(subscription.metadata, { at, by: 'identity' });
   await changeSubscription(deps, tx, tenantId, { ...changesOf(subscription), status, metadata }, origin);
 }

@@ -1,10 +1,9 @@
 import type { PlanType } from '@salon/contracts';
-import { originOf } from '@salon/messaging';
-import { badRequest, tenantIn, type RequestContext } from '@salon/service-kit';
+import { badRequest, type RequestContext } from '@salon/service-kit';
 import type { SubscriptionRecord } from '../db/subscription.repository';
-import { PRODUCER, type BillingDeps } from './deps';
+import type { BillingDeps } from './deps';
 import { comparePlans } from './plan-rules';
-import { changeSubscription, changesOf, lockedSubscription } from './subscription-changes';
+import { changeRequested } from './subscription-changes';
 
 /**
  * POST /subscriptions/downgrade: scheduled for the end of the period; the plan stays until then (the daily
@@ -15,27 +14,18 @@ export async function scheduleDowngrade(
   ctx: RequestContext,
   { targetPlan, reason }: { targetPlan: PlanType; reason: string | null },
 ): Promise<SubscriptionRecord> {
-  const tenantId = tenantIn(ctx);
-  return deps.db.withTx(async (tx) => {
-    const subscription = await lockedSubscription(tx, tenantId);
+  return changeRequested(deps, ctx, (subscription) => {
     if (comparePlans(targetPlan, subscription.plan) >= 0)
       throw badRequest(
         `Target plan must be lower than the current plan (${subscription.plan.toLowerCase()}); use upgrade for a higher plan`,
       );
-    return changeSubscription(
-      deps,
-      tx,
-      tenantId,
-      {
-        ...changesOf(subscription),
-        scheduled_changes: {
-          target_plan: targetPlan,
-          effective_date: subscription.current_period_end,
-          reason,
-          scheduled_at: deps.clock.now().toISOString(),
-        },
+    return {
+      scheduled_changes: {
+        target_plan: targetPlan,
+        effective_date: subscription.current_period_end,
+        reason,
+        scheduled_at: deps.clock.now().toISOString(),
       },
-      originOf(ctx, PRODUCER),
-    );
+    };
   });
 }

@@ -1,12 +1,12 @@
-import type { EventOrigin } from '@salon/messaging';
-import { forbidden, notFound, type Executor, type RequestContext } from '@salon/service-kit';
+import { originOf, type EventOrigin } from '@salon/messaging';
+import { forbidden, notFound, tenantIn, type Executor, type RequestContext } from '@salon/service-kit';
 import {
   findSubscription,
   saveSubscription,
   type SubscriptionChanges,
   type SubscriptionRecord,
 } from '../db/subscription.repository';
-import type { BillingDeps } from './deps';
+import { PRODUCER, type BillingDeps } from './deps';
 import { publishChanged } from './events';
 
 // What the use cases and jobs that change a subscription share.
@@ -48,12 +48,57 @@ export async function changeSubscription(
   return saved;
 }
 
-export const withoutDeactivation = ({
-  deactivated_at: _at,
-  deactivated_by: _by,
-  deactivation_reason: _reason,
-  ...rest
-}: Record<string, unknown>) => rest;
+type Change = (subscription: SubscriptionRecord) => Partial<SubscriptionChanges>;
+
+/**
+ * A request's change of its tenant's subscription, in one transaction: the subscription locked (404 when there
+ * is none), `change` checks it and answers what changes, saved and published with the request's origin.
+ */
+export const changeRequested = (deps: BillingDeps, ctx: RequestContext, change: Change) =>
+  changeLocked(deps, ctx, tenantIn(ctx), change);
+
+/** The same, by a staff user (403 for anyone else), whom `change` records in the metadata. */
+export function changeByStaff(
+  deps: BillingDeps,
+  ctx: RequestContext,
+  change: (subscription: SubscriptionRecord, userId: string) => Partial<SubscriptionChanges>,
+): Promise<SubscriptionRecord> {
+  const tenantId = tenantIn(ctx);
+  const userId = actingUser(ctx);
+  return changeLocked(deps, ctx, tenantId, (subscription) => change(subscription, userId));
+}
+
+async function changeLocked(
+  deps: BillingDeps,
+  ctx: RequestContext,
+  tenantId: string,
+  change: Change,
+): Promise<SubscriptionRecord> {
+  return deps.db.withTx(async (tx) => {
+    const subscription = await lockedSubscription(tx, tenantId);
+    return changeSubscription(
+      deps,
+      tx,
+      tenantId,
+      { ...changesOf(subscription), ...change(subscription) },
+      originOf(ctx, PRODUCER),
+    );
+  });
+}
+
+type Metadata = Record<string, unknown>;
+
+/** Suspended: when, by whom and why, in the subscription's metadata. */
+export const deactivatedMetadata = (
+  metadata: Metadata,
+  { at, by, reason }: { at: string; by: string; reason: string | null },
+): Metadata => ({ ...metadata, deactivated_at: at, deactivated_by: by, deactivation_reason: reason });
+
+/** Active again: the deactivation forgotten, when and by whom recorded. */
+export const activatedMetadata = (
+  { deactivated_at: _at, deactivated_by: _by, deactivation_reason: _reason, ...rest }: Metadata,
+  { at, by }: { at: string; by: string },
+): Metadata => ({ ...rest, activated_at: at, activated_by: by });
 
 /** The staff user acting, recorded in metadata (cancelled_by, deactivated_by …). */
 export function actingUser(ctx: RequestContext): string {

@@ -13,6 +13,16 @@ const scheduledView = (change: ScheduledChange | null) =>
 const nextBillingDate = (subscription: SubscriptionRecord) =>
   subscription.plan === 'FREE' || !subscription.auto_renew ? null : subscription.current_period_end;
 
+/** The period, trial and renewal, in both shapes of a subscription. */
+const termsView = (subscription: SubscriptionRecord) => ({
+  current_period_start: subscription.current_period_start,
+  current_period_end: subscription.current_period_end,
+  next_billing_date: nextBillingDate(subscription),
+  is_trial: subscription.is_trial,
+  trial_ends_at: subscription.trial_ends_at,
+  auto_renew: subscription.auto_renew,
+});
+
 /** Every subscription response but GET current: `id`, lowercase `plan`, `billing_period` (spec). */
 export const subscriptionView = (subscription: SubscriptionRecord) => ({
   id: subscription.id,
@@ -20,12 +30,7 @@ export const subscriptionView = (subscription: SubscriptionRecord) => ({
   plan: lower(subscription.plan),
   status: subscription.status,
   billing_period: subscription.billing_period,
-  current_period_start: subscription.current_period_start,
-  current_period_end: subscription.current_period_end,
-  next_billing_date: nextBillingDate(subscription),
-  is_trial: subscription.is_trial,
-  trial_ends_at: subscription.trial_ends_at,
-  auto_renew: subscription.auto_renew,
+  ...termsView(subscription),
   scheduled_changes: scheduledView(subscription.scheduled_changes),
   metadata: subscription.metadata,
   created_at: subscription.created_at,
@@ -41,12 +46,7 @@ export const currentSubscriptionView = ({ subscription, usage }: CurrentSubscrip
     plan_type: subscription.plan,
     billing_cycle: subscription.billing_period,
     status: subscription.status,
-    current_period_start: subscription.current_period_start,
-    current_period_end: subscription.current_period_end,
-    next_billing_date: nextBillingDate(subscription),
-    is_trial: subscription.is_trial,
-    trial_ends_at: subscription.trial_ends_at,
-    auto_renew: subscription.auto_renew,
+    ...termsView(subscription),
     plan_details: {
       display_name: plan.display_name,
       price: planPrice(subscription.plan, subscription.billing_period),
