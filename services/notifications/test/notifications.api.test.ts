@@ -34,6 +34,21 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     await publish(h.service, 'scheduling.appointment.created.v1', created, tenant.tenantId);
     return created;
   };
+  /** The rescheduled event's data (version 2) for `booked` moved to `startsAt`. */
+  const rescheduled = (tenant: SeededTenant, booked: ReturnType<typeof appointment>, startsAt: Date) => ({
+    ...appointment(tenant, startsAt, {
+      appointment_id: booked.appointment_id,
+      customer_id: booked.customer_id,
+      customer_email: booked.customer_email,
+    }),
+    version: 2,
+    previous: {
+      appointment_date: booked.appointment_date,
+      start_time: booked.start_time,
+      end_time: booked.end_time,
+      starts_at: booked.starts_at,
+    },
+  });
   /** The tenant's notifications once exactly `count` are stored. */
   const storedNotifications = (tenantId: string, count: number) =>
     waitFor(async () => {
@@ -123,20 +138,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     await publish(
       h.service,
       'scheduling.appointment.rescheduled.v1',
-      {
-        ...appointment(tenant, newStart, {
-          appointment_id: booked.appointment_id,
-          customer_id: booked.customer_id,
-          customer_email: booked.customer_email,
-        }),
-        version: 2,
-        previous: {
-          appointment_date: booked.appointment_date,
-          start_time: booked.start_time,
-          end_time: booked.end_time,
-          starts_at: booked.starts_at,
-        },
-      },
+      rescheduled(tenant, booked, newStart),
       tenant.tenantId,
     );
     await waitFor(async () => (await notificationsOf(h.service, tenant.tenantId))[0]?.version === 2);
@@ -189,24 +191,10 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     ]);
     await waitFor(async () => (await correlationsOf()).length === 2);
     expect(await correlationsOf()).toEqual(['booking-request', 'booking-request']);
-    const moved = appointment(tenant, days(41), {
-      appointment_id: booked.appointment_id,
-      customer_id: booked.customer_id,
-      customer_email: booked.customer_email,
-    });
     await h.service.testBus.bus.publish([
       newEvent(
         'scheduling.appointment.rescheduled.v1',
-        {
-          ...moved,
-          version: 2,
-          previous: {
-            appointment_date: booked.appointment_date,
-            start_time: booked.start_time,
-            end_time: booked.end_time,
-            starts_at: booked.starts_at,
-          },
-        },
+        rescheduled(tenant, booked, days(41)),
         origin('reschedule-request'),
       ),
     ]);
