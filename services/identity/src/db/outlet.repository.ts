@@ -114,23 +114,20 @@ export async function updateOutlet(
   return toOutlet(row!);
 }
 
-/** Tenant deactivation: every active outlet off, marked so that reactivation restores exactly these. */
-export async function deactivateOutletsWithTenant(tx: Executor, tenantId: string): Promise<OutletRecord[]> {
+/**
+ * Tenant deactivation (`active` false): every active outlet off, marked so that reactivation (`active` true)
+ * turns back on exactly these.
+ */
+export async function switchOutletsWithTenant(
+  tx: Executor,
+  tenantId: string,
+  active: boolean,
+): Promise<OutletRecord[]> {
   const rows = await selectRows<OutletRecord>(
     tx,
     sql`UPDATE identity.outlets
-        SET is_active = false, deactivated_with_tenant = true, version = version + 1, updated_at = now()
-        WHERE tenant_id = ${tenantId} AND is_active RETURNING *`,
-  );
-  return rows.map(toOutlet);
-}
-
-export async function reactivateOutletsWithTenant(tx: Executor, tenantId: string): Promise<OutletRecord[]> {
-  const rows = await selectRows<OutletRecord>(
-    tx,
-    sql`UPDATE identity.outlets
-        SET is_active = true, deactivated_with_tenant = false, version = version + 1, updated_at = now()
-        WHERE tenant_id = ${tenantId} AND deactivated_with_tenant RETURNING *`,
+        SET is_active = ${active}, deactivated_with_tenant = ${!active}, version = version + 1, updated_at = now()
+        WHERE tenant_id = ${tenantId} AND ${active ? sql`deactivated_with_tenant` : sql`is_active`} RETURNING *`,
   );
   return rows.map(toOutlet);
 }

@@ -165,23 +165,20 @@ export async function updateMembership(
   );
 }
 
-/** Tenant deactivation: every active membership off, marked so that reactivation restores exactly these. */
-export async function deactivateMembershipsWithTenant(tx: Executor, tenantId: string): Promise<string[]> {
+/**
+ * Tenant deactivation (`active` false): every active membership off, marked so that reactivation (`active` true)
+ * turns back on exactly these. Answers the user ids switched.
+ */
+export async function switchMembershipsWithTenant(
+  tx: Executor,
+  tenantId: string,
+  active: boolean,
+): Promise<string[]> {
   const rows = await selectRows<{ user_id: string }>(
     tx,
     sql`UPDATE identity.memberships
-        SET is_active = false, deactivated_with_tenant = true, version = version + 1, updated_at = now()
-        WHERE tenant_id = ${tenantId} AND is_active RETURNING user_id`,
-  );
-  return rows.map((row) => row.user_id);
-}
-
-export async function reactivateMembershipsWithTenant(tx: Executor, tenantId: string): Promise<string[]> {
-  const rows = await selectRows<{ user_id: string }>(
-    tx,
-    sql`UPDATE identity.memberships
-        SET is_active = true, deactivated_with_tenant = false, version = version + 1, updated_at = now()
-        WHERE tenant_id = ${tenantId} AND deactivated_with_tenant RETURNING user_id`,
+        SET is_active = ${active}, deactivated_with_tenant = ${!active}, version = version + 1, updated_at = now()
+        WHERE tenant_id = ${tenantId} AND ${active ? sql`deactivated_with_tenant` : sql`is_active`} RETURNING user_id`,
   );
   return rows.map((row) => row.user_id);
 }

@@ -1,47 +1,26 @@
 import { newEvent, originOf } from '@salon/messaging';
 import { badRequest, notFound, type Executor, type RequestContext } from '@salon/service-kit';
 import { insertAuditEntry } from '../db/audit.repository';
-import {
-  deactivateOutletsWithTenant,
-  reactivateOutletsWithTenant,
-  type OutletRecord,
-} from '../db/outlet.repository';
+import { switchOutletsWithTenant, type OutletRecord } from '../db/outlet.repository';
 import { findTenant, updateTenant, type TenantRecord } from '../db/tenant.repository';
-import {
-  deactivateMembershipsWithTenant,
-  findMember,
-  reactivateMembershipsWithTenant,
-  type MemberRecord,
-} from '../db/user.repository';
+import { findMember, switchMembershipsWithTenant, type MemberRecord } from '../db/user.repository';
 import { staffIn } from './caller';
 import { PRODUCER, type IdentityDeps } from './deps';
 import { outletUpsertedData, publishUserUpserted, tenantUpdatedData } from './events';
 
 type TenantSwitch = 'deactivated' | 'reactivated';
 
-/** What each direction of the switch sets, refuses, switches along and audits. */
+/** What each direction of the switch sets (on the tenant, its outlets and memberships), refuses and audits as. */
 const SWITCHES = {
   deactivated: {
     isActive: false,
     already: 'Tenant is already inactive',
-    outlets: deactivateOutletsWithTenant,
-    memberships: deactivateMembershipsWithTenant,
     action: 'TENANT_DEACTIVATED',
-    details: (outlets: number, memberships: number) => ({
-      outlets_deactivated: outlets,
-      memberships_deactivated: memberships,
-    }),
   },
   reactivated: {
     isActive: true,
     already: 'Tenant is already active',
-    outlets: reactivateOutletsWithTenant,
-    memberships: reactivateMembershipsWithTenant,
     action: 'TENANT_REACTIVATED',
-    details: (outlets: number, memberships: number) => ({
-      outlets_reactivated: outlets,
-      memberships_reactivated: memberships,
-    }),
   },
 } as const;
 
@@ -63,8 +42,8 @@ export async function switchTenant(
     if (current.is_active === how.isActive) throw badRequest(how.already);
 
     const tenant = await updateTenant(tx, tenantId, { is_active: how.isActive });
-    const outlets = await how.outlets(tx, tenantId);
-    const userIds = await how.memberships(tx, tenantId);
+    const outlets = await switchOutletsWithTenant(tx, tenantId, how.isActive);
+    const userIds = await switchMembershipsWithTenant(tx, tenantId, how.isActive);
     await insertAuditEntry(tx, {
       tenant_id: tenantId,
       actor_type: 'staff',
@@ -72,7 +51,7 @@ export async function switchTenant(
       action: how.action,
       entity_type: 'tenant',
       entity_id: tenantId,
-      details: how.details(outlets.length, userIds.length),
+      details: { [`outlets_${change}`]: outlets.length, [`memberships_${change}`]: userIds.length },
     });
     await publishTenantSwitch(deps, tx, ctx, change, { tenant, outlets, userIds });
     return tenant;
