@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { newId, selectRows } from '@salon/service-kit';
 import { appointmentSnapshotFixture, captureEvents, type EventCapture } from '@salon/testing';
-import { insertInvoice } from '../src/db/invoice.repository';
-import { insertPayment } from '../src/db/payment.repository';
 import { onSchedulingAppointmentCreated } from '../src/events/handlers/scheduling.appointment.created';
 import {
   CALLBACK_TOKEN,
@@ -14,6 +12,7 @@ import {
   startCommerce,
   type CommerceHarness,
 } from './helpers';
+import { pendingAppointmentInvoice } from './appointment-invoice';
 
 /**
  * A booking can be followed from the request that started paying to its confirmation: every event commerce
@@ -127,48 +126,11 @@ describe('correlation of the events commerce publishes', () => {
 
   it('an invoice that recorded no request: the event carries the id of the stored callback', async () => {
     const tenant = newTenant(harness.service);
-    const appointmentId = newId();
-    const invoiceId = newId();
-    const paymentId = newId();
-    const gatewayId = `gw-${newId()}`;
-    await harness.service.running.context.db.withTx(async (tx) => {
-      await insertPayment(tx, tenant.tenantId, {
-        id: paymentId,
-        customer_id: null,
-        customer_package_id: null,
-        appointment_id: appointmentId,
-        invoice_id: invoiceId,
-        amount: '105000.00',
-        currency: 'IDR',
-        method: 'QRIS',
-        provider: 'gateway',
-        status: 'PENDING',
-        reference_id: `APT-${appointmentId}-1`,
-        receipt_number: null,
-        notes: null,
-        recorded_by: null,
-        paid_at: null,
-      });
-      await insertInvoice(tx, tenant.tenantId, {
-        id: invoiceId,
-        type: 'APPOINTMENT',
-        invoice_number: `INV-APT-${invoiceId}`,
-        customer_id: null,
-        customer_package_id: null,
-        appointment_id: appointmentId,
-        payment_id: paymentId,
-        subtotal: '100000.00',
-        platform_fee: '5000.00',
-        platform_fee_percentage: '5',
-        amount: '105000.00',
-        currency: 'IDR',
-        lines: [],
-        metadata: {},
-        due_date: new Date(Date.now() + 86_400_000).toISOString(),
-        gateway_invoice_id: gatewayId,
-        gateway_invoice_url: null,
-      });
-    });
+    const { invoiceId, paymentId, gatewayId } = await pendingAppointmentInvoice(
+      harness,
+      tenant.tenantId,
+      null,
+    );
     const callback = await request('POST', `/webhooks/gateway-invoice/tenant/${tenant.tenantId}`, {
       body: {
         id: gatewayId,

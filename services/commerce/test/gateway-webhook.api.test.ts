@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { captureEvents, waitFor, type EventCapture } from '@salon/testing';
 import { metricsRegistry, newId, selectRows } from '@salon/service-kit';
-import { insertInvoice } from '../src/db/invoice.repository';
-import { insertPayment } from '../src/db/payment.repository';
 import { CALLBACK_TOKEN, newTenant, packageShop, startCommerce, type CommerceHarness } from './helpers';
+import { pendingAppointmentInvoice } from './appointment-invoice';
 
 describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
   let harness: CommerceHarness;
@@ -203,49 +202,12 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
 
   it('appointment invoice: payment COMPLETED, invoice PAID, event for scheduling, ledger base minus fee', async () => {
     const tenant = newTenant(harness.service);
-    const appointmentId = newId();
-    const invoiceId = newId();
-    const paymentId = newId();
     const customerId = newId();
-    const gatewayId = `gw-${newId()}`;
-    await harness.service.running.context.db.withTx(async (tx) => {
-      await insertPayment(tx, tenant.tenantId, {
-        id: paymentId,
-        customer_id: customerId,
-        customer_package_id: null,
-        appointment_id: appointmentId,
-        invoice_id: invoiceId,
-        amount: '105000.00',
-        currency: 'IDR',
-        method: 'QRIS',
-        provider: 'gateway',
-        status: 'PENDING',
-        reference_id: `APT-${appointmentId}-1`,
-        receipt_number: null,
-        notes: null,
-        recorded_by: null,
-        paid_at: null,
-      });
-      await insertInvoice(tx, tenant.tenantId, {
-        id: invoiceId,
-        type: 'APPOINTMENT',
-        invoice_number: `INV-APT-${invoiceId}`,
-        customer_id: customerId,
-        customer_package_id: null,
-        appointment_id: appointmentId,
-        payment_id: paymentId,
-        subtotal: '100000.00',
-        platform_fee: '5000.00',
-        platform_fee_percentage: '5',
-        amount: '105000.00',
-        currency: 'IDR',
-        lines: [],
-        metadata: {},
-        due_date: new Date(Date.now() + 86_400_000).toISOString(),
-        gateway_invoice_id: gatewayId,
-        gateway_invoice_url: null,
-      });
-    });
+    const { appointmentId, invoiceId, paymentId, gatewayId } = await pendingAppointmentInvoice(
+      harness,
+      tenant.tenantId,
+      customerId,
+    );
     const response = await callback(
       tenant.tenantId,
       paidBody({ id: gatewayId, external_id: invoiceId, amount: 105000 }),
