@@ -14,6 +14,7 @@ import {
   closeServer,
   createHttpApp,
   createTokenVerifier,
+  tokenVerifierOptionsOf,
   finishHttpApp,
   mountHealth,
   runMigrations,
@@ -103,11 +104,9 @@ export async function startService<C extends CommonConfig>(
   });
   const store = new MessagingStore(db, name);
   const plans = new PlanLimitsReplica(db, name);
-  const verifier = createTokenVerifier({
-    publicKeyPem: config.JWT_PUBLIC_KEY,
-    issuer: config.JWT_ISSUER,
-    audience: config.JWT_AUDIENCE,
-  });
+  const verifier = createTokenVerifier(
+    tokenVerifierOptionsOf(config, (error) => logger.warn({ err: error }, 'JWKS refresh failed')),
+  );
   const context: ServiceContext<C> = { name, config, db, bus, store, plans, verifier, logger, app };
   const parts = await definition.build(context);
   finishHttpApp(app, logger);
