@@ -28,3 +28,4 @@ export * from './internal-client';
 export * from './shutdown';
 export * from './db';
 export * from './ports';
+export * from './replica-fields';

@@ -2,3 +2,4 @@ export * from './database';
 export * from './migrate';
 export * from './embedded';
 export * from './sql-helpers';
+export * from './replica-upsert';

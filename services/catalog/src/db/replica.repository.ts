@@ -1,40 +1,38 @@
 import { sql } from 'drizzle-orm';
-import type { TenantRegisteredV1, TenantUpdatedV1 } from '@salon/contracts';
-import { selectRows, textArray, type Executor } from '@salon/service-kit';
+import {
+  jsonb,
+  selectRows,
+  tenantFieldsOf,
+  textArray,
+  timestamptz,
+  upsertNewer,
+  type Executor,
+  type TenantFields,
+  type TenantSnapshotEvent,
+} from '@salon/service-kit';
 
 /** What catalog keeps of an identity tenant: its currency and its service category templates. */
-export interface TenantReplica {
-  tenant_id: string;
-  currency: string;
-  service_category_templates: string[];
-  is_active: boolean;
-  version: number;
-  updated_at: string;
-}
+const tenantColumns = [
+  'tenant_id',
+  'currency',
+  'service_category_templates',
+  'is_active',
+  'version',
+  'updated_at',
+] as const;
+export type TenantReplica = Pick<TenantFields, (typeof tenantColumns)[number]>;
 
 /** What catalog keeps of a tenant snapshot, as of `updatedAt` (registration or last change). */
-export const tenantReplicaOf = (
-  data: TenantRegisteredV1 | TenantUpdatedV1,
-  updatedAt: string,
-): TenantReplica => ({
-  tenant_id: data.tenant_id,
-  currency: data.settings.currency,
-  service_category_templates: data.settings.service_category_templates,
-  is_active: data.is_active,
-  version: data.version,
-  updated_at: updatedAt,
-});
+export const tenantReplicaOf = (data: TenantSnapshotEvent, updatedAt: string): TenantReplica =>
+  tenantFieldsOf(data, updatedAt, tenantColumns);
 
 /** Applies a tenant snapshot unless the replica already holds this version or a newer one. */
 export async function upsertTenantReplica(tx: Executor, tenant: TenantReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO catalog.tenants (tenant_id, currency, service_category_templates, is_active, version, updated_at)
-    VALUES (${tenant.tenant_id}, ${tenant.currency}, ${JSON.stringify(tenant.service_category_templates)}::jsonb,
-            ${tenant.is_active}, ${tenant.version}, ${tenant.updated_at}::timestamptz)
-    ON CONFLICT (tenant_id) DO UPDATE SET
-      currency = EXCLUDED.currency, service_category_templates = EXCLUDED.service_category_templates,
-      is_active = EXCLUDED.is_active, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
-    WHERE catalog.tenants.version < EXCLUDED.version`);
+  await upsertNewer(tx, 'catalog.tenants', 'tenant_id', {
+    ...tenant,
+    service_category_templates: jsonb(tenant.service_category_templates),
+    updated_at: timestamptz(tenant.updated_at),
+  });
 }
 
 export async function findTenantReplica(
@@ -58,14 +56,10 @@ export interface OutletReplica {
 
 /** Applies an outlet snapshot unless the replica already holds this version or a newer one. */
 export async function upsertOutletReplica(tx: Executor, outlet: OutletReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO catalog.outlets (outlet_id, tenant_id, is_active, version, updated_at)
-    VALUES (${outlet.outlet_id}, ${outlet.tenant_id}, ${outlet.is_active}, ${outlet.version},
-            ${outlet.updated_at}::timestamptz)
-    ON CONFLICT (outlet_id) DO UPDATE SET
-      tenant_id = EXCLUDED.tenant_id, is_active = EXCLUDED.is_active, version = EXCLUDED.version,
-      updated_at = EXCLUDED.updated_at
-    WHERE catalog.outlets.version < EXCLUDED.version`);
+  await upsertNewer(tx, 'catalog.outlets', 'outlet_id', {
+    ...outlet,
+    updated_at: timestamptz(outlet.updated_at),
+  });
 }
 
 export async function findOutletReplica(

@@ -1,51 +1,42 @@
 import { sql } from 'drizzle-orm';
-import type {
-  CustomerRegisteredV1,
-  CustomerUpdatedV1,
-  ServicePricingV1,
-  TenantRegisteredV1,
-  TenantUpdatedV1,
-} from '@salon/contracts';
-import { idArray, selectRows, type Executor } from '@salon/service-kit';
+import type { CustomerRegisteredV1, CustomerUpdatedV1, ServicePricingV1 } from '@salon/contracts';
+import {
+  customerContactOf,
+  idArray,
+  jsonb,
+  selectRows,
+  tenantFieldsOf,
+  timestamptz,
+  upsertNewer,
+  type Executor,
+  type TenantFields,
+  type TenantSnapshotEvent,
+} from '@salon/service-kit';
 
 /** Replicas apply a snapshot only when it is newer than the one held: out-of-order delivery is harmless. */
 
-export interface TenantReplica {
-  tenant_id: string;
-  name: string;
-  email: string;
-  currency: string;
-  wallet_enabled: boolean;
-  is_active: boolean;
-  version: number;
-  updated_at: string;
-}
+/** What commerce keeps of an identity tenant: name and e-mail (provider sub-account), currency, wallet. */
+const tenantColumns = [
+  'tenant_id',
+  'name',
+  'email',
+  'currency',
+  'wallet_enabled',
+  'is_active',
+  'version',
+  'updated_at',
+] as const;
+export type TenantReplica = Pick<TenantFields, (typeof tenantColumns)[number]>;
 
 /** The replica row of identity's tenant snapshot (registered or updated), as of `updatedAt`. */
-export const tenantReplicaOf = (
-  data: TenantRegisteredV1 | TenantUpdatedV1,
-  updatedAt: string,
-): TenantReplica => ({
-  tenant_id: data.tenant_id,
-  name: data.name,
-  email: data.email,
-  currency: data.settings.currency,
-  wallet_enabled: data.settings.wallet_enabled,
-  is_active: data.is_active,
-  version: data.version,
-  updated_at: updatedAt,
-});
+export const tenantReplicaOf = (data: TenantSnapshotEvent, updatedAt: string): TenantReplica =>
+  tenantFieldsOf(data, updatedAt, tenantColumns);
 
 export async function upsertTenant(tx: Executor, tenant: TenantReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO commerce.tenants (tenant_id, name, email, currency, wallet_enabled, is_active, version, updated_at)
-    VALUES (${tenant.tenant_id}, ${tenant.name}, ${tenant.email}, ${tenant.currency}, ${tenant.wallet_enabled},
-            ${tenant.is_active}, ${tenant.version}, ${tenant.updated_at}::timestamptz)
-    ON CONFLICT (tenant_id) DO UPDATE SET
-      name = EXCLUDED.name, email = EXCLUDED.email, currency = EXCLUDED.currency,
-      wallet_enabled = EXCLUDED.wallet_enabled, is_active = EXCLUDED.is_active, version = EXCLUDED.version,
-      updated_at = EXCLUDED.updated_at
-    WHERE commerce.tenants.version < EXCLUDED.version`);
+  await upsertNewer(tx, 'commerce.tenants', 'tenant_id', {
+    ...tenant,
+    updated_at: timestamptz(tenant.updated_at),
+  });
 }
 
 export async function setTenantActive(tx: Executor, tenantId: string, isActive: boolean): Promise<void> {
@@ -70,14 +61,10 @@ export interface OutletReplica {
 }
 
 export async function upsertOutlet(tx: Executor, outlet: OutletReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO commerce.outlets (outlet_id, tenant_id, is_active, version, updated_at)
-    VALUES (${outlet.outlet_id}, ${outlet.tenant_id}, ${outlet.is_active}, ${outlet.version},
-            ${outlet.updated_at}::timestamptz)
-    ON CONFLICT (outlet_id) DO UPDATE SET
-      tenant_id = EXCLUDED.tenant_id, is_active = EXCLUDED.is_active, version = EXCLUDED.version,
-      updated_at = EXCLUDED.updated_at
-    WHERE commerce.outlets.version < EXCLUDED.version`);
+  await upsertNewer(tx, 'commerce.outlets', 'outlet_id', {
+    ...outlet,
+    updated_at: timestamptz(outlet.updated_at),
+  });
 }
 
 /** The ids among `outletIds` that are active outlets of the tenant. */
@@ -107,15 +94,11 @@ export interface ServiceReplica {
 }
 
 export async function upsertService(tx: Executor, service: ServiceReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO commerce.services (service_id, tenant_id, name, pricing, is_active, status, version, updated_at)
-    VALUES (${service.service_id}, ${service.tenant_id}, ${service.name}, ${JSON.stringify(service.pricing)}::jsonb,
-            ${service.is_active}, ${service.status}, ${service.version}, ${service.updated_at}::timestamptz)
-    ON CONFLICT (service_id) DO UPDATE SET
-      tenant_id = EXCLUDED.tenant_id, name = EXCLUDED.name, pricing = EXCLUDED.pricing,
-      is_active = EXCLUDED.is_active, status = EXCLUDED.status, version = EXCLUDED.version,
-      updated_at = EXCLUDED.updated_at
-    WHERE commerce.services.version < EXCLUDED.version`);
+  await upsertNewer(tx, 'commerce.services', 'service_id', {
+    ...service,
+    pricing: jsonb(service.pricing),
+    updated_at: timestamptz(service.updated_at),
+  });
 }
 
 /** Archiving: the service is never sellable again unless a newer snapshot restores it. */
@@ -155,29 +138,16 @@ export const customerReplicaOf = (
   data: CustomerRegisteredV1 | CustomerUpdatedV1,
   state: { isDeleted: boolean; updatedAt: string },
 ): CustomerReplica => ({
-  customer_id: data.customer_id,
-  tenant_id: data.tenant_id,
-  email: data.email,
-  phone: data.phone,
-  first_name: data.first_name,
-  last_name: data.last_name,
+  ...customerContactOf(data),
   is_deleted: state.isDeleted,
-  version: data.version,
   updated_at: state.updatedAt,
 });
 
 export async function upsertCustomer(tx: Executor, customer: CustomerReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO commerce.customers (customer_id, tenant_id, email, phone, first_name, last_name, is_deleted,
-                                    version, updated_at)
-    VALUES (${customer.customer_id}, ${customer.tenant_id}, ${customer.email}, ${customer.phone},
-            ${customer.first_name}, ${customer.last_name}, ${customer.is_deleted}, ${customer.version},
-            ${customer.updated_at}::timestamptz)
-    ON CONFLICT (customer_id) DO UPDATE SET
-      tenant_id = EXCLUDED.tenant_id, email = EXCLUDED.email, phone = EXCLUDED.phone,
-      first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, is_deleted = EXCLUDED.is_deleted,
-      version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
-    WHERE commerce.customers.version < EXCLUDED.version`);
+  await upsertNewer(tx, 'commerce.customers', 'customer_id', {
+    ...customer,
+    updated_at: timestamptz(customer.updated_at),
+  });
 }
 
 /** identity.customer.deleted.v1: contact data goes; the row stays (deleted) so old packages keep a reference. */

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AppointmentSnapshot, CustomerPreferences } from '@salon/contracts';
-import { selectRows, type Executor } from '@salon/service-kit';
+import { jsonb, selectRows, upsertNewer, type Executor } from '@salon/service-kit';
+
+/** Notifications' replicas take a snapshot of the version they hold too; a row never changes tenant. */
+const sameVersionReplaces = { insertOnly: ['tenant_id'], replaceSameVersion: true } as const;
 
 export interface TenantReplica {
   tenant_id: string;
@@ -11,13 +14,7 @@ export interface TenantReplica {
 }
 
 export async function upsertTenant(tx: Executor, t: TenantReplica & { version: number }): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO notifications.tenants (tenant_id, name, timezone, language, currency, version)
-        VALUES (${t.tenant_id}, ${t.name}, ${t.timezone}, ${t.language}, ${t.currency}, ${t.version})
-        ON CONFLICT (tenant_id) DO UPDATE SET name = EXCLUDED.name, timezone = EXCLUDED.timezone,
-          language = EXCLUDED.language, currency = EXCLUDED.currency, version = EXCLUDED.version
-        WHERE notifications.tenants.version <= EXCLUDED.version`,
-  );
+  await upsertNewer(tx, 'notifications.tenants', 'tenant_id', t, sameVersionReplaces);
 }
 
 export async function findTenant(executor: Executor, tenantId: string): Promise<TenantReplica | null> {
@@ -37,13 +34,7 @@ export interface OutletReplica {
 }
 
 export async function upsertOutlet(tx: Executor, o: OutletReplica & { version: number }): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO notifications.outlets (outlet_id, tenant_id, name, address, timezone, version)
-        VALUES (${o.outlet_id}, ${o.tenant_id}, ${o.name}, ${o.address}, ${o.timezone}, ${o.version})
-        ON CONFLICT (outlet_id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address,
-          timezone = EXCLUDED.timezone, version = EXCLUDED.version
-        WHERE notifications.outlets.version <= EXCLUDED.version`,
-  );
+  await upsertNewer(tx, 'notifications.outlets', 'outlet_id', o, sameVersionReplaces);
 }
 
 export async function findOutlet(
@@ -69,12 +60,12 @@ export interface CustomerReplica {
 }
 
 export async function upsertCustomer(tx: Executor, c: CustomerReplica & { version: number }): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO notifications.customers (customer_id, tenant_id, name, email, phone, preferences, version)
-        VALUES (${c.customer_id}, ${c.tenant_id}, ${c.name}, ${c.email}, ${c.phone}, ${JSON.stringify(c.preferences)}::jsonb, ${c.version})
-        ON CONFLICT (customer_id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
-          preferences = EXCLUDED.preferences, version = EXCLUDED.version
-        WHERE notifications.customers.version <= EXCLUDED.version`,
+  await upsertNewer(
+    tx,
+    'notifications.customers',
+    'customer_id',
+    { ...c, preferences: jsonb(c.preferences) },
+    sameVersionReplaces,
   );
 }
 
@@ -106,13 +97,7 @@ export interface StaffReplica {
 }
 
 export async function upsertStaff(tx: Executor, s: StaffReplica & { version: number }): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO notifications.staff (staff_id, tenant_id, name, email, phone, version)
-        VALUES (${s.staff_id}, ${s.tenant_id}, ${s.name}, ${s.email}, ${s.phone}, ${s.version})
-        ON CONFLICT (staff_id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
-          version = EXCLUDED.version
-        WHERE notifications.staff.version <= EXCLUDED.version`,
-  );
+  await upsertNewer(tx, 'notifications.staff', 'staff_id', s, sameVersionReplaces);
 }
 
 export async function findStaff(
@@ -130,15 +115,13 @@ export async function findStaff(
 
 /** Applies the snapshot when newer than the one held; true when it was applied. */
 export async function upsertAppointment(tx: Executor, a: AppointmentSnapshot): Promise<boolean> {
-  const rows = await selectRows(
+  return upsertNewer(
     tx,
-    sql`INSERT INTO notifications.appointments (appointment_id, tenant_id, snapshot, version)
-        VALUES (${a.appointment_id}, ${a.tenant_id}, ${JSON.stringify(a)}::jsonb, ${a.version})
-        ON CONFLICT (appointment_id) DO UPDATE SET snapshot = EXCLUDED.snapshot, version = EXCLUDED.version
-        WHERE notifications.appointments.version < EXCLUDED.version
-        RETURNING 1`,
+    'notifications.appointments',
+    'appointment_id',
+    { appointment_id: a.appointment_id, tenant_id: a.tenant_id, snapshot: jsonb(a), version: a.version },
+    { insertOnly: ['tenant_id'] },
   );
-  return rows.length > 0;
 }
 
 export async function findAppointment(

@@ -1,33 +1,35 @@
 import { sql } from 'drizzle-orm';
 import type { ServicePricingV1 } from '@salon/contracts';
-import { idArray, selectRows, type Executor } from '@salon/service-kit';
+import {
+  idArray,
+  jsonb,
+  selectRows,
+  timestamptz,
+  upsertNewer,
+  type Executor,
+  type TenantFields,
+} from '@salon/service-kit';
 
-/** Identity's tenant as scheduling needs it. */
-export interface TenantReplica {
-  tenant_id: string;
-  name: string;
-  slug: string;
-  timezone: string;
-  booking_advance_days: number;
-  staff_position_templates: string[];
-  is_active: boolean;
-  version: number;
-  updated_at: string;
-}
+/** Identity's tenant as scheduling needs it: time zone, booking window, position templates, slug. */
+export const tenantReplicaColumns = [
+  'tenant_id',
+  'name',
+  'slug',
+  'timezone',
+  'booking_advance_days',
+  'staff_position_templates',
+  'is_active',
+  'version',
+  'updated_at',
+] as const;
+export type TenantReplica = Pick<TenantFields, (typeof tenantReplicaColumns)[number]>;
 
 export async function upsertTenantReplica(tx: Executor, tenant: TenantReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO scheduling.tenants (tenant_id, name, slug, timezone, booking_advance_days, staff_position_templates,
-                                    is_active, version, updated_at)
-    VALUES (${tenant.tenant_id}, ${tenant.name}, ${tenant.slug}, ${tenant.timezone}, ${tenant.booking_advance_days},
-            ${JSON.stringify(tenant.staff_position_templates)}::jsonb, ${tenant.is_active}, ${tenant.version},
-            ${tenant.updated_at}::timestamptz)
-    ON CONFLICT (tenant_id) DO UPDATE SET
-      name = EXCLUDED.name, slug = EXCLUDED.slug, timezone = EXCLUDED.timezone,
-      booking_advance_days = EXCLUDED.booking_advance_days,
-      staff_position_templates = EXCLUDED.staff_position_templates, is_active = EXCLUDED.is_active,
-      version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
-    WHERE scheduling.tenants.version < EXCLUDED.version`);
+  await upsertNewer(tx, 'scheduling.tenants', 'tenant_id', {
+    ...tenant,
+    staff_position_templates: jsonb(tenant.staff_position_templates),
+    updated_at: timestamptz(tenant.updated_at),
+  });
 }
 
 export type TenantSettingsView = Pick<
@@ -70,14 +72,10 @@ export interface OutletReplica {
 }
 
 export async function upsertOutletReplica(tx: Executor, outlet: OutletReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO scheduling.outlets (outlet_id, tenant_id, name, timezone, is_active, version, updated_at)
-    VALUES (${outlet.outlet_id}, ${outlet.tenant_id}, ${outlet.name}, ${outlet.timezone}, ${outlet.is_active},
-            ${outlet.version}, ${outlet.updated_at}::timestamptz)
-    ON CONFLICT (outlet_id) DO UPDATE SET
-      tenant_id = EXCLUDED.tenant_id, name = EXCLUDED.name, timezone = EXCLUDED.timezone,
-      is_active = EXCLUDED.is_active, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
-    WHERE scheduling.outlets.version < EXCLUDED.version`);
+  await upsertNewer(tx, 'scheduling.outlets', 'outlet_id', {
+    ...outlet,
+    updated_at: timestamptz(outlet.updated_at),
+  });
 }
 
 /** The tenant's outlet (active or not); another tenant's is undefined. */
@@ -113,25 +111,13 @@ export interface ServiceReplica {
 }
 
 export async function upsertServiceReplica(tx: Executor, service: ServiceReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO scheduling.services (service_id, tenant_id, name, duration_minutes, preparation_minutes,
-      cleanup_minutes, max_advance_booking_days, min_advance_booking_hours, allow_parallel_bookings,
-      max_parallel_bookings, pricing, is_active, status, version, updated_at)
-    VALUES (${service.service_id}, ${service.tenant_id}, ${service.name}, ${service.duration_minutes},
-      ${service.preparation_minutes}, ${service.cleanup_minutes}, ${service.max_advance_booking_days},
-      ${service.min_advance_booking_hours}, ${service.allow_parallel_bookings}, ${service.max_parallel_bookings},
-      ${JSON.stringify(service.pricing)}::jsonb, ${service.is_active}, ${service.status}, ${service.version},
-      ${service.updated_at}::timestamptz)
-    ON CONFLICT (service_id) DO UPDATE SET
-      name = EXCLUDED.name, duration_minutes = EXCLUDED.duration_minutes,
-      preparation_minutes = EXCLUDED.preparation_minutes, cleanup_minutes = EXCLUDED.cleanup_minutes,
-      max_advance_booking_days = EXCLUDED.max_advance_booking_days,
-      min_advance_booking_hours = EXCLUDED.min_advance_booking_hours,
-      allow_parallel_bookings = EXCLUDED.allow_parallel_bookings,
-      max_parallel_bookings = EXCLUDED.max_parallel_bookings, pricing = EXCLUDED.pricing,
-      is_active = EXCLUDED.is_active, status = EXCLUDED.status, version = EXCLUDED.version,
-      updated_at = EXCLUDED.updated_at
-    WHERE scheduling.services.version < EXCLUDED.version`);
+  await upsertNewer(
+    tx,
+    'scheduling.services',
+    'service_id',
+    { ...service, pricing: jsonb(service.pricing), updated_at: timestamptz(service.updated_at) },
+    { insertOnly: ['tenant_id'] },
+  );
 }
 
 /** catalog.service.archived.v1: not bookable any more (the full snapshot usually arrives too). */
@@ -185,17 +171,13 @@ export interface CustomerReplica {
 }
 
 export async function upsertCustomerReplica(tx: Executor, customer: CustomerReplica): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO scheduling.customers (customer_id, tenant_id, first_name, last_name, email, phone, is_active,
-                                      is_deleted, version, updated_at)
-    VALUES (${customer.customer_id}, ${customer.tenant_id}, ${customer.first_name}, ${customer.last_name},
-            ${customer.email}, ${customer.phone}, ${customer.is_active}, ${customer.is_deleted}, ${customer.version},
-            ${customer.updated_at}::timestamptz)
-    ON CONFLICT (customer_id) DO UPDATE SET
-      first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, email = EXCLUDED.email,
-      phone = EXCLUDED.phone, is_active = EXCLUDED.is_active, is_deleted = EXCLUDED.is_deleted,
-      version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
-    WHERE scheduling.customers.version < EXCLUDED.version`);
+  await upsertNewer(
+    tx,
+    'scheduling.customers',
+    'customer_id',
+    { ...customer, updated_at: timestamptz(customer.updated_at) },
+    { insertOnly: ['tenant_id'] },
+  );
 }
 
 export async function deleteCustomerReplica(

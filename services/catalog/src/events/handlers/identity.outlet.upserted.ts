@@ -1,12 +1,7 @@
 import type { InboxHandler } from '@salon/messaging';
+import { outletFieldsOf } from '@salon/service-kit';
 import { upsertOutletReplica } from '../../db/replica.repository';
 
 /** Which outlets are the tenant's (outlet prices); the newest version is kept. */
 export const onIdentityOutletUpserted: InboxHandler<'identity.outlet.upserted.v1'> = (data, { tx }) =>
-  upsertOutletReplica(tx, {
-    outlet_id: data.outlet_id,
-    tenant_id: data.tenant_id,
-    is_active: data.is_active,
-    version: data.version,
-    updated_at: data.updated_at,
-  });
+  upsertOutletReplica(tx, outletFieldsOf(data));
