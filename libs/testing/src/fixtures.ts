@@ -1,6 +1,10 @@
 import type {
   AppointmentSnapshot,
+  CustomerPreferences,
+  CustomerRegisteredV1,
+  OutletUpsertedV1,
   ServiceUpsertedV1,
+  TenantRegisteredV1,
   TenantSettings,
   TenantUpdatedV1,
 } from '@salon/contracts';
@@ -126,6 +130,100 @@ export function appointmentSnapshotFixture(
     booked_by: 'customer',
     created_at: now,
     updated_at: now,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** `identity.tenant.registered.v1` data for a tenant named Glow, registered now. */
+export function tenantRegisteredFixture(
+  tenantId: string,
+  overrides: Partial<TenantRegisteredV1> = {},
+): TenantRegisteredV1 {
+  return {
+    tenant_id: tenantId,
+    name: 'Glow',
+    slug: `glow-${tenantId}`,
+    email: 'owner@glow.example',
+    phone: null,
+    is_active: true,
+    settings: tenantSettingsFixture(),
+    subscription_id: newId(),
+    client_partner_id: 'partner',
+    client_partner_number: 'CP-0000000001',
+    admin_user_id: newId(),
+    admin_email: 'admin@glow.example',
+    created_at: new Date().toISOString(),
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** `identity.outlet.upserted.v1` data: an active outlet "Main" in Asia/Jakarta, version 1. */
+export function outletUpsertedFixture(
+  tenantId: string,
+  overrides: Partial<OutletUpsertedV1> = {},
+): OutletUpsertedV1 {
+  return {
+    outlet_id: newId(),
+    tenant_id: tenantId,
+    name: 'Main',
+    slug: 'main',
+    address: null,
+    phone: null,
+    timezone: 'Asia/Jakarta',
+    business_hours: {},
+    is_active: true,
+    updated_at: new Date().toISOString(),
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A customer's preferences: e-mail and push on, data processing consented, English in Asia/Jakarta. */
+export function customerPreferencesFixture(
+  overrides: Partial<CustomerPreferences> = {},
+): CustomerPreferences {
+  return {
+    preferred_outlet_ids: [],
+    preferred_staff_ids: [],
+    preferred_services: [],
+    communication: { email: true, sms: false, push: true, whatsapp: false },
+    marketing_consent: false,
+    data_processing_consent: true,
+    analytics_consent: false,
+    language: 'en',
+    timezone: 'Asia/Jakarta',
+    notification_settings: {
+      booking_reminders: true,
+      promotional_offers: false,
+      appointment_updates: true,
+      loyalty_updates: false,
+    },
+    notes: null,
+    accessibility_needs: null,
+    ...overrides,
+  };
+}
+
+/** `identity.customer.registered.v1` data: Ani Wijaya, self-registered, with no verification codes. */
+export function customerRegisteredFixture(
+  tenantId: string,
+  overrides: Partial<CustomerRegisteredV1> = {},
+): CustomerRegisteredV1 {
+  return {
+    customer_id: newId(),
+    tenant_id: tenantId,
+    email: 'ani@example.com',
+    phone: '+628123456789',
+    first_name: 'Ani',
+    last_name: 'Wijaya',
+    source: 'self_registration',
+    has_password: true,
+    tags: [],
+    preferences: customerPreferencesFixture(),
+    verification: { email: null, phone: null },
+    created_at: new Date().toISOString(),
     version: 1,
     ...overrides,
   };

@@ -10,3 +10,4 @@ export * from './child-process';
 export * from './leftovers';
 export * from './contract-calls';
 export * from './plans';
+export * from './inbox';

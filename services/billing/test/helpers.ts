@@ -2,15 +2,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   subscriptionInvoiceRequest,
-  type EventData,
-  type EventType,
   type SubscriptionInvoice,
   type SubscriptionInvoiceRequest,
   type TenantRegisteredV1,
 } from '@salon/contracts';
-import { newEvent } from '@salon/messaging';
 import { newId } from '@salon/service-kit';
-import { waitFor, type TestService, tenantSettingsFixture } from '@salon/testing';
+import {
+  publishEvent,
+  serviceUpsertedFixture,
+  tenantRegisteredFixture,
+  waitFor,
+  type TestService,
+} from '@salon/testing';
 import type { Clock } from '../src/domain/deps';
 
 /** A clock the test sets; billing reads "now" from it (periods, proration, UTC days). */
@@ -60,35 +63,15 @@ export type Tenant = ReturnType<typeof newTenant>;
 export const superAdminToken = (service: TestService) =>
   service.signer.signStaffAccess({ sub: newId(), role: 'SUPER_ADMIN', tenant_id: null, outlet_ids: [] });
 
-export function registeredData(tenant: Tenant, createdAt: string): TenantRegisteredV1 {
-  return {
-    tenant_id: tenant.tenantId,
-    name: 'Glow',
-    slug: `glow-${tenant.tenantId}`,
-    email: 'owner@glow.example',
-    phone: null,
-    is_active: true,
-    settings: tenantSettingsFixture(),
+export const registeredData = (tenant: Tenant, createdAt: string): TenantRegisteredV1 =>
+  tenantRegisteredFixture(tenant.tenantId, {
     subscription_id: tenant.subscriptionId,
-    client_partner_id: 'partner',
-    client_partner_number: 'CP-0000000001',
     admin_user_id: tenant.userId,
-    admin_email: 'admin@glow.example',
     created_at: createdAt,
-    version: 1,
-  };
-}
+  });
 
 /** Publishes an event on the service's broker namespace, as its producer would. */
-export async function publish<T extends EventType>(
-  service: TestService,
-  type: T,
-  data: EventData<T>,
-  tenantId: string | null,
-): Promise<void> {
-  const producer = type.split('.')[0]!;
-  await service.testBus.bus.publish([newEvent(type, data, { producer, tenantId })]);
-}
+export const publish = publishEvent;
 
 /** Registers the tenant through identity's event and waits for its FREE subscription. */
 export async function registered(
@@ -110,44 +93,13 @@ export async function addServices(service: TestService, tenantId: string, count:
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
     serviceCounter += 1;
-    const id = newId();
-    ids.push(id);
-    await publish(
-      service,
-      'catalog.service.upserted.v1',
-      {
-        service_id: id,
-        tenant_id: tenantId,
-        name: `Cut ${serviceCounter}`,
-        slug: `cut-${serviceCounter}`,
-        description: null,
-        category: 'hair_cut',
-        duration_minutes: 30,
-        preparation_minutes: 0,
-        cleanup_minutes: 0,
-        max_advance_booking_days: 90,
-        min_advance_booking_hours: 1,
-        requires_staff: true,
-        required_staff_count: 1,
-        allow_parallel_bookings: false,
-        max_parallel_bookings: 1,
-        pricing: {
-          base_price: '100000.00',
-          currency: 'IDR',
-          outlet_prices: {},
-          promotional_price: null,
-          promotional_valid_until: null,
-        },
-        tags: [],
-        image_url: null,
-        is_active: true,
-        status: 'active',
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-        version: 1,
-      },
-      tenantId,
-    );
+    const data = serviceUpsertedFixture(tenantId, {
+      name: `Cut ${serviceCounter}`,
+      slug: `cut-${serviceCounter}`,
+      duration_minutes: 30,
+    });
+    ids.push(data.service_id);
+    await publish(service, 'catalog.service.upserted.v1', data, tenantId);
   }
   return ids;
 }

@@ -1,7 +1,12 @@
-import { type OutletUpsertedV1, type PlanType, type TenantUpdatedV1 } from '@salon/contracts';
-import { newEvent } from '@salon/messaging';
+import { type PlanType, type TenantUpdatedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { tenantUpdatedFixture, setTenantPlan, type TestService } from '@salon/testing';
+import {
+  handleInbox,
+  outletUpsertedFixture,
+  setTenantPlan,
+  tenantUpdatedFixture,
+  type TestService,
+} from '@salon/testing';
 import { onIdentityOutletUpserted } from '../src/events/handlers/identity.outlet.upserted';
 
 let counter = 0;
@@ -44,30 +49,13 @@ export function newTenant(service: TestService) {
 export const onPlan = (service: TestService, tenantId: string, plan: PlanType) =>
   setTenantPlan(service, tenantId, plan);
 
-export function outletData(tenantId: string, overrides: Partial<OutletUpsertedV1> = {}): OutletUpsertedV1 {
-  return {
-    outlet_id: newId(),
-    tenant_id: tenantId,
-    name: 'Main',
-    slug: 'main',
-    address: null,
-    phone: null,
-    timezone: 'Asia/Jakarta',
-    business_hours: {},
-    is_active: true,
-    updated_at: new Date().toISOString(),
-    version: 1,
-    ...overrides,
-  };
-}
+/** `identity.outlet.upserted.v1` data for an outlet of the tenant. */
+export const outletData = outletUpsertedFixture;
 
 /** Adds an outlet to the tenant through the real handler (the bus path is tested in replicas.api.test). */
 export async function addOutlet(service: TestService, tenantId: string): Promise<string> {
   const data = outletData(tenantId);
-  const event = newEvent('identity.outlet.upserted.v1', data, { producer: 'identity', tenantId });
-  await service.running.context.db.withTx((tx) =>
-    onIdentityOutletUpserted(data, { tx, event, afterCommit: () => undefined }),
-  );
+  await handleInbox(service, 'identity.outlet.upserted.v1', onIdentityOutletUpserted, data, { tenantId });
   return data.outlet_id;
 }
 

@@ -11,9 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provider';
 import { newId } from '@salon/service-kit';
 import {
+  applyInbox,
+  customerRegisteredFixture,
+  outletUpsertedFixture,
   serviceUpsertedFixture,
   startTestService,
   setTenantPlan,
+  tenantRegisteredFixture,
   tenantSettingsFixture,
   type TestService,
 } from '@salon/testing';
@@ -105,43 +109,31 @@ async function startPrefixProxy(prefix: string) {
   return proxy;
 }
 
-/**
- * Runs an inbox handler on `data` in a transaction of its own, as the inbox would (after-commit work runs once
- * the transaction has committed); the bus path is covered by the tests that publish.
- */
-export async function handleInbox<T extends EventType>(
+/** Runs an inbox handler on `data` as the inbox would (libs/testing `applyInbox`), from `producer`. */
+export const handleInbox = <T extends EventType>(
   service: TestService,
   type: T,
   handler: InboxHandler<T>,
   data: EventData<T>,
   producer = 'test',
-): Promise<void> {
-  const event = newEvent(type, data, { producer, tenantId: null });
-  const afterCommit: Array<() => Promise<void>> = [];
-  await service.running.context.db.withTx((tx) =>
-    handler(data, { tx, event, afterCommit: (work) => void afterCommit.push(work) }),
-  );
-  for (const work of afterCommit) await work();
-}
+): Promise<void> => applyInbox(service, handler, newEvent(type, data, { producer, tenantId: null }));
 
 /** Adds the tenant to commerce's replica (as identity's event would): its payment gateway is then enabled. */
 export async function addTenant(service: TestService, tenantId: string): Promise<void> {
-  await handleInbox(service, 'identity.tenant.registered.v1', onIdentityTenantRegistered, {
-    tenant_id: tenantId,
-    name: 'Salon Ana',
-    slug: `salon-ana-${tenantId}`,
-    email: `owner-${tenantId}@example.com`,
-    phone: null,
-    is_active: true,
-    settings: tenantSettingsFixture({ currency: 'IDR', wallet_enabled: true }),
-    subscription_id: newId(),
-    client_partner_id: `partner-${tenantId}`,
-    client_partner_number: '1',
-    admin_user_id: newId(),
-    admin_email: `owner-${tenantId}@example.com`,
-    created_at: new Date().toISOString(),
-    version: 1,
-  });
+  await handleInbox(
+    service,
+    'identity.tenant.registered.v1',
+    onIdentityTenantRegistered,
+    tenantRegisteredFixture(tenantId, {
+      name: 'Salon Ana',
+      slug: `salon-ana-${tenantId}`,
+      email: `owner-${tenantId}@example.com`,
+      settings: tenantSettingsFixture({ currency: 'IDR', wallet_enabled: true }),
+      client_partner_id: `partner-${tenantId}`,
+      client_partner_number: '1',
+      admin_email: `owner-${tenantId}@example.com`,
+    }),
+  );
 }
 
 /** The tenant on `plan` in this service's replica (see libs/testing `setTenantPlan`). */
@@ -170,48 +162,24 @@ export async function addService(
 }
 
 export async function addOutlet(service: TestService, tenantId: string): Promise<string> {
-  const outletId = newId();
-  await handleInbox(
-    service,
-    'identity.outlet.upserted.v1',
-    onIdentityOutletUpserted,
-    {
-      outlet_id: outletId,
-      tenant_id: tenantId,
-      name: 'Main',
-      slug: 'main',
-      address: null,
-      phone: null,
-      timezone: 'Asia/Jakarta',
-      business_hours: {},
-      is_active: true,
-      updated_at: new Date().toISOString(),
-      version: 1,
-    },
-    'identity',
-  );
-  return outletId;
+  const data = outletUpsertedFixture(tenantId);
+  await handleInbox(service, 'identity.outlet.upserted.v1', onIdentityOutletUpserted, data, 'identity');
+  return data.outlet_id;
 }
 
 export function customerData(
   tenantId: string,
   overrides: Partial<CustomerRegisteredV1> = {},
 ): CustomerRegisteredV1 {
-  return {
-    customer_id: newId(),
-    tenant_id: tenantId,
+  return customerRegisteredFixture(tenantId, {
     email: 'ana@example.com',
     phone: '+6281234567890',
     first_name: 'Ana',
     last_name: 'Putri',
     source: 'staff',
     has_password: false,
-    tags: [],
-    verification: { email: null, phone: null },
-    created_at: new Date().toISOString(),
-    version: 1,
     ...overrides,
-  } as CustomerRegisteredV1;
+  });
 }
 
 export async function addCustomer(

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { AppointmentConfirmedV1, AppointmentSnapshot, EventData, EventType } from '@salon/contracts';
-import { newEvent } from '@salon/messaging';
+import type { AppointmentConfirmedV1, AppointmentSnapshot } from '@salon/contracts';
 import { newId, selectRows } from '@salon/service-kit';
-import { startTestService, waitFor, type TestService, tenantSettingsFixture } from '@salon/testing';
+import {
+  outletUpsertedFixture,
+  publishEvent,
+  startTestService,
+  tenantUpdatedFixture,
+  waitFor,
+  type TestService,
+} from '@salon/testing';
 import { createNotificationsService } from '../src/definition';
 import { startHttpSink, startSmtpSandbox, type Sandbox } from '../src/sandbox/sandboxes';
 
@@ -46,14 +52,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
 
 export const INTERNAL = { 'x-internal-token': 'test-internal-token-0123456789abcdef' };
 
-export async function publish<T extends EventType>(
-  service: TestService,
-  type: T,
-  data: EventData<T>,
-  tenantId: string,
-): Promise<void> {
-  await service.testBus.bus.publish([newEvent(type, data, { producer: type.split('.')[0]!, tenantId })]);
-}
+export const publish = publishEvent;
 
 /** A tenant in Asia/Jakarta (UTC+7) paying in IDR, with one outlet and one staff member, all replicated. */
 export async function seedTenant(service: TestService, language = 'en') {
@@ -64,37 +63,19 @@ export async function seedTenant(service: TestService, language = 'en') {
   await publish(
     service,
     'identity.tenant.updated.v1',
-    {
-      tenant_id: tenantId,
-      name: 'Glow Salon',
-      slug: `glow-${tenantId}`,
-      email: 'owner@glow.example',
-      phone: null,
-      description: null,
-      website: null,
-      is_active: true,
-      settings: tenantSettingsFixture({ language }),
-      updated_at: now,
-      version: 1,
-    },
+    tenantUpdatedFixture(tenantId, 1, { language }, { name: 'Glow Salon', updated_at: now }),
     tenantId,
   );
   await publish(
     service,
     'identity.outlet.upserted.v1',
-    {
+    outletUpsertedFixture(tenantId, {
       outlet_id: outletId,
-      tenant_id: tenantId,
       name: 'Glow Kemang',
       slug: 'kemang',
       address: 'Jl. Kemang Raya 1',
-      phone: null,
-      timezone: 'Asia/Jakarta',
-      business_hours: {},
-      is_active: true,
       updated_at: now,
-      version: 1,
-    },
+    }),
     tenantId,
   );
   await publish(

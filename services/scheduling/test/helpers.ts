@@ -1,16 +1,9 @@
-import {
-  type CustomerRegisteredV1,
-  type EventData,
-  type EventEnvelope,
-  type EventType,
-  type OutletUpsertedV1,
-  type PlanType,
-  type ServiceUpsertedV1,
-  type TenantUpdatedV1,
-} from '@salon/contracts';
-import { newEvent, type InboxHandler } from '@salon/messaging';
+import { type PlanType, type ServiceUpsertedV1, type TenantUpdatedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
 import {
+  customerRegisteredFixture,
+  handleInbox,
+  outletUpsertedFixture,
   serviceUpsertedFixture,
   setTenantPlan,
   tenantUpdatedFixture,
@@ -51,14 +44,6 @@ export function newTenant(service: TestService) {
   };
 }
 
-/** Runs a handler on an event in a transaction of the service's database, as its inbox consumer would. */
-const apply = async <T extends EventType>(
-  service: TestService,
-  handler: InboxHandler<T>,
-  event: EventEnvelope<EventData<T>>,
-) =>
-  service.running.context.db.withTx((tx) => handler(event.data, { tx, event, afterCommit: () => undefined }));
-
 let version = 1000;
 
 export function tenantData(
@@ -76,44 +61,21 @@ export async function setTenant(
   settings: Partial<TenantUpdatedV1['settings']> = {},
 ): Promise<TenantUpdatedV1> {
   const data = tenantData(tenantId, settings);
-  await apply(
-    service,
-    onIdentityTenantUpdated,
-    newEvent('identity.tenant.updated.v1', data, { producer: 'identity', tenantId }),
-  );
+  await handleInbox(service, 'identity.tenant.updated.v1', onIdentityTenantUpdated, data, { tenantId });
   return data;
 }
 
-export function outletData(tenantId: string, overrides: Partial<OutletUpsertedV1> = {}): OutletUpsertedV1 {
-  return {
-    outlet_id: newId(),
-    tenant_id: tenantId,
-    name: 'Main',
-    slug: 'main',
-    address: null,
-    phone: null,
-    timezone: 'Asia/Jakarta',
-    business_hours: {},
-    is_active: true,
-    updated_at: new Date().toISOString(),
-    version: 1,
-    ...overrides,
-  };
-}
+/** `identity.outlet.upserted.v1` data for an outlet of the tenant. */
+export const outletData = outletUpsertedFixture;
 
 export async function addOutlet(service: TestService, tenantId: string): Promise<string> {
   const data = outletData(tenantId);
-  await apply(
-    service,
-    onIdentityOutletUpserted,
-    newEvent('identity.outlet.upserted.v1', data, { producer: 'identity', tenantId }),
-  );
+  await handleInbox(service, 'identity.outlet.upserted.v1', onIdentityOutletUpserted, data, { tenantId });
   return data.outlet_id;
 }
 
-export function serviceData(tenantId: string, overrides: Partial<ServiceUpsertedV1> = {}): ServiceUpsertedV1 {
-  return serviceUpsertedFixture(tenantId, overrides);
-}
+/** `catalog.service.upserted.v1` data for a service of the tenant. */
+export const serviceData = serviceUpsertedFixture;
 
 export async function addService(
   service: TestService,
@@ -121,61 +83,18 @@ export async function addService(
   overrides: Partial<ServiceUpsertedV1> = {},
 ): Promise<ServiceUpsertedV1> {
   const data = serviceData(tenantId, overrides);
-  await apply(
-    service,
-    onCatalogServiceUpserted,
-    newEvent('catalog.service.upserted.v1', data, { producer: 'catalog', tenantId }),
-  );
+  await handleInbox(service, 'catalog.service.upserted.v1', onCatalogServiceUpserted, data, { tenantId });
   return data;
 }
 
-export function customerData(
-  tenantId: string,
-  overrides: Partial<CustomerRegisteredV1> = {},
-): CustomerRegisteredV1 {
-  return {
-    customer_id: newId(),
-    tenant_id: tenantId,
-    email: 'ani@example.com',
-    phone: '+628123456789',
-    first_name: 'Ani',
-    last_name: 'Wijaya',
-    source: 'self_registration',
-    has_password: true,
-    tags: [],
-    preferences: {
-      preferred_outlet_ids: [],
-      preferred_staff_ids: [],
-      preferred_services: [],
-      communication: { email: true, sms: false, push: true, whatsapp: false },
-      marketing_consent: false,
-      data_processing_consent: true,
-      analytics_consent: false,
-      language: 'en',
-      timezone: 'Asia/Jakarta',
-      notification_settings: {
-        booking_reminders: true,
-        promotional_offers: false,
-        appointment_updates: true,
-        loyalty_updates: false,
-      },
-      notes: null,
-      accessibility_needs: null,
-    },
-    verification: { email: null, phone: null },
-    created_at: new Date().toISOString(),
-    version: 1,
-    ...overrides,
-  };
-}
+/** `identity.customer.registered.v1` data for a customer of the tenant (Ani Wijaya). */
+export const customerData = customerRegisteredFixture;
 
 export async function addCustomer(service: TestService, tenantId: string): Promise<string> {
   const data = customerData(tenantId);
-  await apply(
-    service,
-    onIdentityCustomerRegistered,
-    newEvent('identity.customer.registered.v1', data, { producer: 'identity', tenantId }),
-  );
+  await handleInbox(service, 'identity.customer.registered.v1', onIdentityCustomerRegistered, data, {
+    tenantId,
+  });
   return data.customer_id;
 }
 
