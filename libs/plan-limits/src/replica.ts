@@ -145,11 +145,14 @@ export class PlanLimitsReplica {
     };
   }
 
-  /** Express guard for staff routes: a suspended tenant's staff get 403 until billing reactivates it. */
+  /**
+   * Express guard for staff routes: a suspended tenant's staff get 403 until billing reactivates it. A
+   * SUPER_ADMIN acting inside the tenant is never blocked (as in billing): it is the way back.
+   */
   suspendedGuard() {
     return async (req: Request, _res: Response, next: NextFunction) => {
       const auth = req.auth;
-      if (auth?.kind === 'staff' && auth.tenantId) {
+      if (auth?.kind === 'staff' && auth.tenantId && auth.role !== 'SUPER_ADMIN') {
         const { status } = await this.recentPlanOf(auth.tenantId);
         if (status === 'suspended') throw new AppError(403, 'Subscription suspended');
       }

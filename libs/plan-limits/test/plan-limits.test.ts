@@ -130,7 +130,7 @@ describe('plan-limits replica', () => {
     ).resolves.toBeUndefined();
   });
 
-  it('refuses staff of a suspended tenant with 403 "Subscription suspended" and lets customers through', async () => {
+  it('refuses staff of a suspended tenant with 403 "Subscription suspended" and lets customers and a SUPER_ADMIN through', async () => {
     const keys = createTestKeys();
     const signer = testTokenSigner(keys);
     const verifier = createTokenVerifier({
@@ -162,12 +162,23 @@ describe('plan-limits replica', () => {
         outlet_ids: [],
       });
       const customer = signer.signCustomerAccess({ sub: newId(), tenant_id: tenantId, session_id: newId() });
+      const scopedSuperAdmin = signer.signStaffAccess({
+        sub: newId(),
+        role: 'SUPER_ADMIN',
+        tenant_id: tenantId,
+        outlet_ids: [],
+      });
 
       const refused = await fetch(`${base}/things`, { headers: { authorization: `Bearer ${staff}` } });
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ detail: 'Subscription suspended' });
       const allowed = await fetch(`${base}/things`, { headers: { authorization: `Bearer ${customer}` } });
       expect(allowed.status).toBe(200);
+      // A SUPER_ADMIN acting inside the tenant is the way back: never blocked (as in billing).
+      const admin = await fetch(`${base}/things`, {
+        headers: { authorization: `Bearer ${scopedSuperAdmin}` },
+      });
+      expect(admin.status).toBe(200);
 
       await replica.apply(database.db.orm, snapshot(tenantId, { status: 'active', version: 6 }));
       const again = await fetch(`${base}/things`, { headers: { authorization: `Bearer ${staff}` } });

@@ -1,7 +1,15 @@
 import type { RequestHandler } from 'express';
+import type { AuthContext } from './auth-claims';
 import type { Logger } from './logger';
 import { httpMetrics } from './metrics';
 import { routeTemplateOf, trackRouteTemplate } from './route-template';
+
+/**
+ * The SUPER_ADMIN acting inside a tenant (a tenant-scoped SUPER_ADMIN token), whose every request is thereby
+ * audit-logged with its id on the request's line in the gateway and in the owning service.
+ */
+export const actingAdminOf = (auth: AuthContext | undefined): string | undefined =>
+  auth?.kind === 'staff' && auth.role === 'SUPER_ADMIN' && auth.tenantId !== null ? auth.userId : undefined;
 
 // nginx's code for "client closed the connection before the response was sent".
 const CLIENT_CLOSED = 499;
@@ -28,6 +36,7 @@ export const requestLog = ({ service, logger }: { service: string; logger: Logge
         {
           requestId: req.id,
           tenantId: req.auth?.tenantId ?? undefined,
+          acting_admin_id: actingAdminOf(req.auth),
           method: req.method,
           route,
           status,

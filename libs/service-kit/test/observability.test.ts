@@ -1,5 +1,12 @@
 import express from 'express';
-import { createHttpApp, finishHttpApp, metricsRegistry, mountHealth, setRouteTemplate } from '../src';
+import {
+  actingAdminOf,
+  createHttpApp,
+  finishHttpApp,
+  metricsRegistry,
+  mountHealth,
+  setRouteTemplate,
+} from '../src';
 import { captureLogger, listen, type Running } from './helpers';
 
 const { logger, lines } = captureLogger('obs');
@@ -146,5 +153,13 @@ describe('request ids and request logs', () => {
       status: 200,
       durationMs: expect.any(Number),
     });
+  });
+
+  it('names the acting administrator of a tenant-scoped SUPER_ADMIN token, and nobody else', () => {
+    const staff = { kind: 'staff' as const, userId: 'a'.repeat(24), outletIds: [], tokenId: 'j' };
+    expect(actingAdminOf({ ...staff, role: 'SUPER_ADMIN', tenantId: 'b'.repeat(24) })).toBe('a'.repeat(24));
+    expect(actingAdminOf({ ...staff, role: 'SUPER_ADMIN', tenantId: null })).toBeUndefined();
+    expect(actingAdminOf({ ...staff, role: 'TENANT_ADMIN', tenantId: 'b'.repeat(24) })).toBeUndefined();
+    expect(actingAdminOf(undefined)).toBeUndefined();
   });
 });
