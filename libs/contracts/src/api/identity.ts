@@ -21,7 +21,11 @@ export const identityOperations: OperationSchemaMap = {
     response: z.union([res.staffTokens, res.organizationSelection]),
     errors: [401],
   },
-  'POST /auth/complete-login': { body: req.completeLoginBody, response: res.staffTokens, errors: [401] },
+  'POST /auth/complete-login': {
+    body: req.completeLoginBody,
+    response: res.staffTokens,
+    errors: [401, 403, 404],
+  },
   'POST /auth/refresh': { body: req.refreshBody, response: res.staffTokens, errors: [401] },
   'POST /tenants': {
     body: req.createTenantBody,

@@ -7,7 +7,8 @@ export type AuditAction =
   | 'CUSTOMER_DELETED'
   | 'CUSTOMER_PERMANENTLY_DELETED'
   | 'TENANT_DEACTIVATED'
-  | 'TENANT_REACTIVATED';
+  | 'TENANT_REACTIVATED'
+  | 'SUPER_ADMIN_TENANT_ENTERED';
 
 export interface AuditEntry {
   id: string;

@@ -1,5 +1,6 @@
 import { AppError, type RequestContext } from '@salon/service-kit';
 import { lockRefreshToken, markRefreshTokenUsed, revokeFamily } from '../db/token.repository';
+import { findTenant } from '../db/tenant.repository';
 import { activeMembershipsOf, findUser } from '../db/user.repository';
 import type { IdentityDeps } from './deps';
 import { issueTokens, type StaffTokens } from './staff-tokens';
@@ -33,7 +34,13 @@ export async function refreshStaffTokens(
     await markRefreshTokenUsed(tx, stored.jti);
     const user = await findUser(tx, stored.user_id);
     if (!user?.is_active) return 'invalid';
-    if (user.is_super_admin) return issueTokens(deps, tx, user, null, stored.family_id);
+    if (user.is_super_admin) {
+      // A tenant-scoped SUPER_ADMIN stays in its tenant (gone: the family ends).
+      if (!stored.tenant_id) return issueTokens(deps, tx, user, null, stored.family_id);
+      const tenant = await findTenant(tx, stored.tenant_id);
+      if (!tenant) return 'invalid';
+      return issueTokens(deps, tx, user, null, stored.family_id, tenant);
+    }
     const [membership] = stored.tenant_id ? await activeMembershipsOf(tx, user.id, stored.tenant_id) : [];
     if (!membership) return 'invalid';
     return issueTokens(deps, tx, user, membership, stored.family_id);

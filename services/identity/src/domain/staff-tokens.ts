@@ -26,16 +26,26 @@ export interface StaffTokens {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** An access token for the membership (none: SUPER_ADMIN) and a refresh token of the family. */
+/** The tenant a token acts in, as its answer names it. */
+export type TokenTenant = { id: string; name: string; slug: string };
+
+/**
+ * An access token for the membership (none: SUPER_ADMIN, platform-wide or, with `adminTenant`, scoped to that
+ * tenant) and a refresh token of the family, which keeps the same tenant.
+ */
 export async function issueTokens(
   deps: IdentityDeps,
   tx: Executor,
   user: UserRecord,
   membership: MembershipWithTenant | null,
   familyId: string,
+  adminTenant: TokenTenant | null = null,
 ): Promise<StaffTokens> {
   const role: Role = membership ? membership.role : 'SUPER_ADMIN';
-  const tenantId = membership?.tenant_id ?? null;
+  const tenant: TokenTenant | null = membership
+    ? { id: membership.tenant_id, name: membership.tenant_name, slug: membership.tenant_slug }
+    : adminTenant;
+  const tenantId = tenant?.id ?? null;
   const accessToken = deps.signer.signStaffAccess(
     {
       sub: user.id,
@@ -61,8 +71,6 @@ export async function issueTokens(
     token_type: 'bearer',
     expires_in: STAFF_ACCESS_TTL_SECONDS,
     user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, role },
-    tenant: membership
-      ? { id: membership.tenant_id, name: membership.tenant_name, slug: membership.tenant_slug }
-      : null,
+    tenant,
   };
 }

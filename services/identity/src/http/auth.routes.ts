@@ -1,8 +1,9 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { identityApi } from '@salon/contracts';
-import { contextOf, parseInput } from '@salon/service-kit';
+import { authenticate, contextOf, parseInput } from '@salon/service-kit';
 import { completeLogin } from '../domain/complete-login';
 import type { IdentityDeps } from '../domain/deps';
+import { enterTenant } from '../domain/enter-tenant';
 import { refreshStaffTokens } from '../domain/refresh-staff-tokens';
 import { staffLogin } from '../domain/staff-login';
 
@@ -14,10 +15,20 @@ export function authRoutes(deps: IdentityDeps): Router {
     res.json(await staffLogin(deps, contextOf(req), body));
   });
 
-  router.post('/auth/complete-login', async (req, res) => {
+  // With a login token: the organisation chosen after sign-in. Without: a SUPER_ADMIN, signed in (its access
+  // token as bearer), enters the tenant it names.
+  const staffToken = authenticate(deps.verifier, { allow: ['staff'] });
+  const withoutLoginToken: RequestHandler = (req, res, next) =>
+    (req.body as { login_token?: unknown } | undefined)?.login_token === undefined
+      ? staffToken(req, res, next)
+      : next();
+  router.post('/auth/complete-login', withoutLoginToken, async (req, res) => {
     const body = parseInput(identityApi.completeLoginBody, req.body, 'body');
+    const ctx = contextOf(req);
     res.json(
-      await completeLogin(deps, contextOf(req), { loginToken: body.login_token, tenantId: body.tenant_id }),
+      body.login_token === undefined
+        ? await enterTenant(deps, ctx, { tenantId: body.tenant_id })
+        : await completeLogin(deps, ctx, { loginToken: body.login_token, tenantId: body.tenant_id }),
     );
   });
 

@@ -10,14 +10,21 @@ export const tenantRequired: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** A SUPER_ADMIN acts in the tenant it names by `?tenant_id=` (400 without one); everyone else in their own. */
+/**
+ * A SUPER_ADMIN acts in the tenant it names by `?tenant_id=`, else in the one its token is scoped to (400 with
+ * neither); everyone else in their own.
+ */
 export function inNamedTenant(ctx: RequestContext, tenantId: string | undefined): RequestContext {
   if (!isSuperAdmin(ctx)) return ctx;
-  if (!tenantId) throw badRequest('tenant_id is required for SUPER_ADMIN');
-  return { ...ctx, tenantId };
+  const named = tenantId ?? ctx.tenantId;
+  if (!named) throw badRequest('tenant_id is required for SUPER_ADMIN');
+  return { ...ctx, tenantId: named };
 }
 
-/** A SUPER_ADMIN may name a tenant by `?tenant_id=` (none: every tenant); everyone else acts in their own. */
+/**
+ * A SUPER_ADMIN may name a tenant by `?tenant_id=` (none: the one its token is scoped to, else every tenant);
+ * everyone else acts in their own.
+ */
 export function inOptionalTenant(ctx: RequestContext, tenantId: string | undefined): RequestContext {
-  return isSuperAdmin(ctx) ? { ...ctx, tenantId: tenantId ?? null } : ctx;
+  return isSuperAdmin(ctx) ? { ...ctx, tenantId: tenantId ?? ctx.tenantId } : ctx;
 }

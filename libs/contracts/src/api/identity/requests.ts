@@ -48,7 +48,14 @@ export const registerBusinessBody = z.object({
 });
 
 export const staffLoginBody = z.object({ email: emailField, password: z.string().min(1).max(128) });
-export const completeLoginBody = z.object({ login_token: z.string().min(1).max(200), tenant_id: objectId });
+/**
+ * The organisation chosen with the login token of `POST /auth/login`; or, without a login token, the tenant a
+ * SUPER_ADMIN (its access token as bearer) acts inside: the answer is a SUPER_ADMIN token scoped to it.
+ */
+export const completeLoginBody = z.object({
+  login_token: z.string().min(1).max(200).optional(),
+  tenant_id: objectId,
+});
 export const refreshBody = z.object({ refresh_token: refreshToken });
 
 // ── tenants ──────────────────────────────────────────────────────────────────────────────────────────

@@ -38,7 +38,7 @@ export const staffTokens = z.strictObject({
     last_name: z.string(),
     role,
   }),
-  /** null for SUPER_ADMIN, who is bound to no tenant. */
+  /** null for a SUPER_ADMIN bound to no tenant; the tenant it acts inside when scoped by complete-login. */
   tenant: z.strictObject({ id, name: z.string(), slug: z.string() }).nullable(),
 });
 
