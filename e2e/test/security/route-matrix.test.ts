@@ -35,6 +35,9 @@ let platform: SecurityPlatform;
 let tenantA: SeededTenant;
 let tenantB: SeededTenant;
 let superAdminToken: string;
+/** Tenant C, where the SUPER_ADMIN acts through a token scoped to it (C's records take its writes). */
+let tenantC: SeededTenant;
+let scopedSuperAdminToken: string;
 
 beforeAll(async () => {
   platform = await startSecurityPlatform(UNLIMITED_RATES);
@@ -47,7 +50,14 @@ beforeAll(async () => {
     body: { email: superAdminEmail, password: superAdminPassword },
   });
   superAdminToken = admin.body.access_token;
-}, 60_000);
+  tenantC = await seedTenant(platform, 'C');
+  const entered = await platform.call('POST', '/auth/complete-login', {
+    token: superAdminToken,
+    body: { tenant_id: tenantC.ids.tenant_id },
+  });
+  if (entered.status !== 200) throw new Error(`SUPER_ADMIN into C: ${entered.status} ${entered.text}`);
+  scopedSuperAdminToken = entered.body.access_token;
+}, 90_000);
 
 afterAll(() => platform?.stop());
 
@@ -125,6 +135,47 @@ describe.each(tokenRoutes.map((route) => [routeName(route), route] as const))('%
       expectErrorBody(await callRoute(route, token), 403, role);
     });
   }
+});
+
+/**
+ * Every route the routing table names SUPER_ADMIN for takes a SUPER_ADMIN token scoped to a tenant (POST
+ * /auth/complete-login with its tenant_id): never 401 or 403, in every service. The calls act on tenant C's
+ * records with an empty body; the two that switch C off go last.
+ */
+const SWITCHES_OFF = ['DELETE /tenants/{tenant_id}', 'POST /subscriptions/deactivate'];
+const superAdminRoutes = ROUTES.filter((route) => route.roles?.includes('SUPER_ADMIN')).sort(
+  (a, b) => SWITCHES_OFF.indexOf(routeName(a)) - SWITCHES_OFF.indexOf(routeName(b)),
+);
+
+describe('a tenant-scoped SUPER_ADMIN', () => {
+  it('carries its tenant in the token', () => {
+    const claims = JSON.parse(Buffer.from(scopedSuperAdminToken.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ role: 'SUPER_ADMIN', tenant_id: tenantC.ids.tenant_id });
+  });
+
+  it.each(superAdminRoutes.map((route) => [routeName(route), route] as const))(
+    '%s: not refused (no 401 or 403)',
+    async (_, route) => {
+      const path = fillPath(route, tenantC.ids);
+      const response = await platform.call(route.method, path, {
+        token: scopedSuperAdminToken,
+        body: BODY_METHODS.has(route.method) ? {} : undefined,
+      });
+      const detail: unknown = response.body?.detail;
+      expect({
+        path,
+        status: response.status,
+        detail,
+        refused: [401, 403].includes(response.status),
+      }).toEqual({
+        path,
+        status: response.status,
+        detail,
+        refused: false,
+      });
+      expect(response.status).toBeLessThan(500);
+    },
+  );
 });
 
 describe('internal routes from outside', () => {
