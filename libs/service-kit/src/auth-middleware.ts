@@ -54,7 +54,7 @@ export const requireRoles =
 
 /**
  * The caller's tenant, from the verified token only: a tenant id in a body or query is never trusted.
- * A SUPER_ADMIN token has no tenant, so tenant-scoped routes refuse it.
+ * A SUPER_ADMIN token without a tenant refuses it; one scoped to a tenant (POST /auth/complete-login) acts there.
  */
 export function tenantOf(req: Request): string {
   const { tenantId } = authOf(req);

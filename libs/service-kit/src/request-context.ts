@@ -7,7 +7,7 @@ import { forbidden } from './errors';
  * Built from the verified token only (a tenant id in a body or query is never trusted) by `contextOf`.
  */
 export interface RequestContext {
-  /** The tenant acted in; null for a SUPER_ADMIN that named none, and on routes without a token. */
+  /** The tenant acted in; null for a SUPER_ADMIN token not scoped to a tenant, and on routes without a token. */
   tenantId: string | null;
   /** The verified caller; null on public and internal routes. */
   caller: AuthContext | null;
@@ -21,7 +21,7 @@ export function contextOf(req: Request): RequestContext {
   return { tenantId: caller?.tenantId ?? null, caller, requestId: req.id };
 }
 
-/** The tenant the use case acts in; 403 when the caller has none (a SUPER_ADMIN token without a tenant). */
+/** The tenant the use case acts in; 403 when the caller has none (a SUPER_ADMIN token not scoped to one). */
 export function tenantIn(ctx: RequestContext): string {
   if (ctx.tenantId === null) throw forbidden('Tenant context required');
   return ctx.tenantId;

@@ -14,8 +14,8 @@ import { findSubscription } from '../db/subscription.repository';
 import type { BillingDeps } from '../domain/deps';
 
 /**
- * The tenant a staff request acts on: the token's. A SUPER_ADMIN (whose token has no tenant) names it with
- * `?tenant_id=`; nobody else can.
+ * The tenant a staff request acts on: the token's. A SUPER_ADMIN names it with `?tenant_id=`, or acts in the
+ * one its token is scoped to; nobody else can.
  */
 export function tenantFor(req: Request): string {
   const staff = staffOf(req);
