@@ -130,6 +130,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       SUPER_ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
       SCHEDULING_URL: upstreams.SCHEDULING_URL!,
       COMMERCE_URL: upstreams.COMMERCE_URL!,
+      // Tests hash at 2^12 for speed; production's default is 2^17 (services/identity/src/config.ts).
+      PASSWORD_HASH_COST_LOG2: '12',
       ...provider,
     },
     catalog: {},

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { createPrivateKey } from 'node:crypto';
 import {
   commonConfigSchema,
+  intQuery,
   pemBlocksOf,
   privateKeyPemSchema,
   publicKeyPemSchema,
   verificationKeyOf,
 } from '@salon/service-kit';
+import { DEFAULT_COST_LOG2, MAX_COST_LOG2, MIN_COST_LOG2 } from './domain/passwords';
 
 export const identityConfigSchema = commonConfigSchema
   .extend({
@@ -19,6 +21,13 @@ export const identityConfigSchema = commonConfigSchema
      */
     JWT_PREVIOUS_PUBLIC_KEYS: publicKeyPemSchema.optional(),
     JWT_NEXT_PUBLIC_KEYS: publicKeyPemSchema.optional(),
+    /**
+     * scrypt's cost as log2(N) for new password hashes (r=8, p=1): 17 is OWASP's recommendation (128 MiB per
+     * hash). Lower hashes are rehashed at this cost on the next successful login. Tests lower it for speed.
+     */
+    PASSWORD_HASH_COST_LOG2: intQuery
+      .pipe(z.int().min(MIN_COST_LOG2).max(MAX_COST_LOG2))
+      .default(DEFAULT_COST_LOG2),
     /** The platform administrator created at start-up when both are set and the account does not exist. */
     SUPER_ADMIN_EMAIL: z.email().optional(),
     SUPER_ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),

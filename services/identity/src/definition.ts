@@ -45,6 +45,8 @@ export const identityService: ServiceDefinition<IdentityConfig> = {
       store,
       plans,
       verifier,
+      logger,
+      passwordCostLog2: config.PASSWORD_HASH_COST_LOG2,
       signer: createTokenSigner({
         privateKeyPem: config.JWT_PRIVATE_KEY,
         issuer: config.JWT_ISSUER,

@@ -222,3 +222,14 @@ export async function listCustomers(
 }
 
 const quoteArrayItem = (item: string) => `"${item.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+
+/** Stores a rehash of the password, unless the hash changed meanwhile (a concurrent password change wins). */
+export async function replaceCustomerPasswordHash(
+  tx: Executor,
+  customerId: string,
+  { from, to }: { from: string; to: string },
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE identity.customers SET password_hash = ${to} WHERE id = ${customerId} AND password_hash = ${from}`,
+  );
+}

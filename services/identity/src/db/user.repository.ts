@@ -194,3 +194,14 @@ export async function countMembersByRole(
         FROM identity.memberships WHERE tenant_id = ${tenantId} GROUP BY role`,
   );
 }
+
+/** Stores a rehash of the password, unless the hash changed meanwhile (a concurrent password change wins). */
+export async function replaceUserPasswordHash(
+  tx: Executor,
+  userId: string,
+  { from, to }: { from: string; to: string },
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE identity.users SET password_hash = ${to} WHERE id = ${userId} AND password_hash = ${from}`,
+  );
+}

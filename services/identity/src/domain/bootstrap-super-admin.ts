@@ -14,7 +14,7 @@ export async function bootstrapSuperAdmin(
     return;
   }
   if (await findUserByEmail(deps.db.orm, email)) return;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, deps.passwordCostLog2);
   try {
     await deps.db.withTx((tx) =>
       insertUser(tx, {

@@ -43,7 +43,7 @@ export async function createCustomerByStaff(
       tenant_id: tenantId,
       email: input.email ?? null,
       phone: input.phone ?? null,
-      password_hash: input.password ? await hashPassword(input.password) : null,
+      password_hash: input.password ? await hashPassword(input.password, deps.passwordCostLog2) : null,
       first_name: input.first_name,
       last_name: input.last_name ?? null,
       date_of_birth: input.date_of_birth ?? null,

@@ -52,7 +52,7 @@ export async function createTenant(
   input: CreateTenantInput,
 ): Promise<CreatedTenant> {
   // Hashing is slow on purpose; do it before the transaction holds any lock.
-  const passwordHash = await hashPassword(input.admin.password);
+  const passwordHash = await hashPassword(input.admin.password, deps.passwordCostLog2);
   try {
     return await deps.db.withTx(async (tx) => {
       // 1. Serialise creations, so the duplicate checks and slug choice below cannot race each other.

@@ -45,7 +45,8 @@ export async function createUser(
   const tenantId = tenantIn(ctx);
   assertCanManage(staffIn(ctx), input.role);
   const role = input.role as MemberRole;
-  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  const passwordHash =
+    input.password === undefined ? undefined : await hashPassword(input.password, deps.passwordCostLog2);
   try {
     return await deps.db.withTx(async (tx) => {
       // 1. The tenant exists (SUPER_ADMIN names it), and users of one e-mail are created one at a time.

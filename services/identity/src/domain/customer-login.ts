@@ -6,6 +6,7 @@ import { findTenant, type TenantRecord } from '../db/tenant.repository';
 import { activeTenantBySlug } from './customer-access';
 import { SESSION_TTL_SECONDS, signCustomerTokens, type CustomerTokens } from './customer-tokens';
 import type { IdentityDeps } from './deps';
+import { rehashOnLogin } from './password-rehash';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 
 const invalidCredentials = () =>
@@ -42,9 +43,14 @@ export async function customerLogin(
   const [customer] = candidates;
   const valid = customer?.password_hash
     ? await verifyPassword(input.password, customer.password_hash)
-    : await verifyAgainstNothing(input.password);
+    : await verifyAgainstNothing(input.password, deps.passwordCostLog2);
   if (!customer || !valid) throw invalidCredentials();
   if (!customer.is_active) throw forbidden('Account is deactivated');
+  await rehashOnLogin(
+    deps,
+    { kind: 'customer', id: customer.id, password_hash: customer.password_hash! },
+    input.password,
+  );
 
   return deps.db.withTx(async (tx) => {
     const tenant = (await findTenant(tx, customer.tenant_id))!;

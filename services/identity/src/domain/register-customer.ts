@@ -31,7 +31,7 @@ export async function registerCustomer(
       tenant_id: tenant.id,
       email: input.email ?? null,
       phone: input.phone ?? null,
-      password_hash: await hashPassword(input.password),
+      password_hash: await hashPassword(input.password, deps.passwordCostLog2),
       first_name: input.first_name,
       last_name: input.last_name,
       date_of_birth: null,

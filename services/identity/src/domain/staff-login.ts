@@ -3,6 +3,7 @@ import { newId, type RequestContext, type Role } from '@salon/service-kit';
 import { insertLoginToken } from '../db/token.repository';
 import { activeMembershipsOf, findUserByEmail } from '../db/user.repository';
 import type { IdentityDeps } from './deps';
+import { rehashOnLogin } from './password-rehash';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { hashToken, invalidCredentials, issueTokens, type StaffTokens } from './staff-tokens';
 
@@ -23,8 +24,9 @@ export async function staffLogin(
   const user = await findUserByEmail(deps.db.orm, email);
   const valid = user
     ? await verifyPassword(password, user.password_hash)
-    : await verifyAgainstNothing(password);
+    : await verifyAgainstNothing(password, deps.passwordCostLog2);
   if (!user || !valid || !user.is_active) throw invalidCredentials();
+  await rehashOnLogin(deps, { kind: 'user', id: user.id, password_hash: user.password_hash }, password);
 
   return deps.db.withTx(async (tx) => {
     if (user.is_super_admin) return issueTokens(deps, tx, user, null, newId());
