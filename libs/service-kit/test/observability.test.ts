@@ -10,6 +10,14 @@ import {
 import { captureLogger, listen, type Running } from './helpers';
 
 const { logger, lines } = captureLogger('obs');
+const SCOPED_ADMIN = {
+  kind: 'staff' as const,
+  userId: 'a'.repeat(24),
+  tenantId: 'b'.repeat(24),
+  role: 'SUPER_ADMIN' as const,
+  outletIds: [],
+  tokenId: 'jti',
+};
 let server: Running;
 let brokerUp = true;
 
@@ -25,6 +33,11 @@ beforeAll(async () => {
   });
   app.get('/items/:id', (req, res) => {
     res.json({ id: req.params.id, requestId: req.id });
+  });
+  // What `authenticate` leaves for a SUPER_ADMIN token scoped to a tenant.
+  app.get('/as-admin', (req, res) => {
+    req.auth = { ...SCOPED_ADMIN };
+    res.json({ ok: true });
   });
   const router = express.Router();
   router.get('/:id/fail', () => {
@@ -153,6 +166,21 @@ describe('request ids and request logs', () => {
       status: 200,
       durationMs: expect.any(Number),
     });
+  });
+
+  it('logs a tenant-scoped SUPER_ADMIN request with acting_admin_id, and no other request', async () => {
+    await fetch(`${server.url}/as-admin`, { headers: { 'X-Request-Id': 'acting-admin-test' } });
+    await fetch(`${server.url}/items/8`, { headers: { 'X-Request-Id': 'no-admin-test' } });
+    await new Promise((resolve) => setImmediate(resolve));
+    const lineOf = (requestId: string) =>
+      lines.find((line) => line.requestId === requestId && line.msg === 'request completed');
+    expect(lineOf('acting-admin-test')).toMatchObject({
+      acting_admin_id: SCOPED_ADMIN.userId,
+      tenantId: SCOPED_ADMIN.tenantId,
+      status: 200,
+    });
+    expect(lineOf('no-admin-test')).toBeDefined();
+    expect(lineOf('no-admin-test')).not.toHaveProperty('acting_admin_id');
   });
 
   it('names the acting administrator of a tenant-scoped SUPER_ADMIN token, and nobody else', () => {
