@@ -1,5 +1,5 @@
 import { newId } from '@salon/service-kit';
-import type { TestService } from '@salon/testing';
+import { waitFor, type TestService } from '@salon/testing';
 import { claimsOf, registeredCustomer, registeredTenant, startWithSuperAdmin } from './helpers';
 
 const SUPER_ADMIN = { email: 'root@scoped.example', password: 'Root-Password-123' };
@@ -87,6 +87,52 @@ describe('a SUPER_ADMIN acting inside a tenant (POST /auth/complete-login with a
     const moved = await enter(scoped, other.tenantId);
     expect(moved.status).toBe(200);
     expect(claimsOf(moved.body.access_token).tenant_id).toBe(other.tenantId);
+  });
+
+  it("audits each of identity's writes made with the scoped token, with the administrator id", async () => {
+    const tenant = await registeredTenant(service);
+    const adminId = claimsOf(superToken).sub as string;
+    const scoped = (await enter(superToken, tenant.tenantId)).body.access_token as string;
+
+    expect((await service.request('GET', '/users', { token: scoped })).status).toBe(200);
+    const created = await service.request('POST', '/users', {
+      token: scoped,
+      body: {
+        email: `reception-${tenant.tenantId}@scoped.example`,
+        password: 'Reception123',
+        first_name: 'Sari',
+        last_name: 'Wulan',
+        role: 'RECEPTIONIST',
+      },
+    });
+    expect(created.status).toBe(201);
+    // Created in the scoped tenant: its own admin reads it.
+    expect((await service.request('GET', `/users/${created.body.id}`, { token: tenant.token })).status).toBe(
+      200,
+    );
+    // A refused write is no act.
+    expect((await service.request('POST', '/users', { token: scoped, body: {} })).status).toBe(422);
+
+    const acts = await waitFor(async () => {
+      const audit = await service.request('GET', '/audit-logs?action=SUPER_ADMIN_ACTED', {
+        token: tenant.token,
+      });
+      return audit.body.total > 0 ? audit.body.items : undefined;
+    });
+    expect(acts).toEqual([
+      expect.objectContaining({
+        tenant_id: tenant.tenantId,
+        actor_type: 'staff',
+        actor_id: adminId,
+        action: 'SUPER_ADMIN_ACTED',
+        details: expect.objectContaining({
+          acting_admin_id: adminId,
+          method: 'POST',
+          route: '/users',
+          status: 201,
+        }),
+      }),
+    ]);
   });
 
   it('refuses an unknown tenant with 404', async () => {

@@ -8,7 +8,8 @@ export type AuditAction =
   | 'CUSTOMER_PERMANENTLY_DELETED'
   | 'TENANT_DEACTIVATED'
   | 'TENANT_REACTIVATED'
-  | 'SUPER_ADMIN_TENANT_ENTERED';
+  | 'SUPER_ADMIN_TENANT_ENTERED'
+  | 'SUPER_ADMIN_ACTED';
 
 export interface AuditEntry {
   id: string;

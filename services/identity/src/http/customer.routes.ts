@@ -21,6 +21,7 @@ import { updatePreferencesByStaff } from '../domain/update-customer-preferences'
 import { birthDateField } from './birth-date';
 import { staffCustomerView } from './customer.view';
 import { tenantRequired } from './tenant-context';
+import { auditAdminActs } from './admin-audit';
 
 const createBody = identityApi.createCustomerBody.safeExtend({ date_of_birth: birthDateField.optional() });
 const updateBody = identityApi.updateCustomerBody.safeExtend({
@@ -34,9 +35,9 @@ const customerPath = z.object({ customer_id: objectId });
 /** Customer management by staff: staff tokens only (customer tokens are 403). */
 export function customerRoutes(deps: IdentityDeps): Router {
   const router = Router();
-  const staff = authenticate(deps.verifier, { allow: ['staff'] });
+  const staff = [authenticate(deps.verifier, { allow: ['staff'] }), auditAdminActs(deps)];
 
-  router.get('/customers', staff, tenantRequired, async (req, res) => {
+  router.get('/customers', ...staff, tenantRequired, async (req, res) => {
     const query = parseInput(identityApi.customerListQuery, req.query, 'query');
     const { items, total } = await listCustomers(deps, contextOf(req), {
       filters: {
@@ -55,20 +56,20 @@ export function customerRoutes(deps: IdentityDeps): Router {
     res.json(paged(items.map(staffCustomerView), total, query));
   });
 
-  router.post('/customers', staff, tenantRequired, async (req, res) => {
+  router.post('/customers', ...staff, tenantRequired, async (req, res) => {
     parseInput(identityApi.createCustomerQuery, req.query, 'query');
     const body = parseInput(createBody, req.body, 'body');
     res.status(201).json(staffCustomerView(await createCustomerByStaff(deps, contextOf(req), body)));
   });
 
-  router.get('/customers/:customer_id', staff, async (req, res) => {
+  router.get('/customers/:customer_id', ...staff, async (req, res) => {
     const { customer_id } = parseInput(customerPath, req.params, 'path');
     res.json(staffCustomerView(await getCustomer(deps, contextOf(req), { customerId: customer_id })));
   });
 
   router.put(
     '/customers/:customer_id',
-    staff,
+    ...staff,
     requireRoles('TENANT_ADMIN', 'OUTLET_MANAGER', 'SUPER_ADMIN'),
     async (req, res) => {
       const { customer_id } = parseInput(customerPath, req.params, 'path');
@@ -84,7 +85,7 @@ export function customerRoutes(deps: IdentityDeps): Router {
 
   router.delete(
     '/customers/:customer_id',
-    staff,
+    ...staff,
     requireRoles('TENANT_ADMIN', 'SUPER_ADMIN'),
     async (req, res) => {
       const { customer_id } = parseInput(customerPath, req.params, 'path');
@@ -93,7 +94,7 @@ export function customerRoutes(deps: IdentityDeps): Router {
     },
   );
 
-  router.put('/customers/:customer_id/preferences', staff, async (req, res) => {
+  router.put('/customers/:customer_id/preferences', ...staff, async (req, res) => {
     const { customer_id } = parseInput(customerPath, req.params, 'path');
     const change = parseInput(identityApi.staffPreferencesBody, req.body, 'body');
     const customer = await updatePreferencesByStaff(deps, contextOf(req), {

@@ -12,14 +12,15 @@ import { reactivateTenant } from '../domain/reactivate-tenant';
 import { updateTenantDetails } from '../domain/update-tenant';
 import { tenantStatsView } from './tenant-stats.view';
 import { tenantListItemView, tenantSummaryView, tenantView } from './tenant.view';
+import { auditAdminActs } from './admin-audit';
 
 const tenantPath = z.object({ tenant_id: objectId });
 
 export function tenantRoutes(deps: IdentityDeps): Router {
   const router = Router();
-  const staff = authenticate(deps.verifier, { allow: ['staff'] });
+  const staff = [authenticate(deps.verifier, { allow: ['staff'] }), auditAdminActs(deps)];
 
-  router.post('/tenants', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
+  router.post('/tenants', ...staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
     const body = parseInput(identityApi.createTenantBody, req.body, 'body');
     const { tenant } = await createTenant(deps, contextOf(req), {
       name: body.name,
@@ -39,7 +40,7 @@ export function tenantRoutes(deps: IdentityDeps): Router {
     res.status(201).json(tenantSummaryView(tenant));
   });
 
-  router.get('/tenants', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
+  router.get('/tenants', ...staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
     const query = parseInput(identityApi.tenantListQuery, req.query, 'query');
     const rows = await listTenants(deps, contextOf(req), {
       skip: query.skip,
@@ -51,7 +52,7 @@ export function tenantRoutes(deps: IdentityDeps): Router {
 
   router.get(
     '/tenants/:tenant_id',
-    staff,
+    ...staff,
     requireRoles('SUPER_ADMIN', 'TENANT_ADMIN', 'OUTLET_MANAGER', 'STAFF'),
     async (req, res) => {
       const { tenant_id } = parseInput(tenantPath, req.params, 'path');
@@ -59,27 +60,32 @@ export function tenantRoutes(deps: IdentityDeps): Router {
     },
   );
 
-  router.put('/tenants/:tenant_id', staff, requireRoles('SUPER_ADMIN', 'TENANT_ADMIN'), async (req, res) => {
-    const { tenant_id } = parseInput(tenantPath, req.params, 'path');
-    const { slug, ...changes } = parseInput(identityApi.updateTenantBody, req.body, 'body');
-    if (slug !== undefined) throw badRequest('slug cannot be changed after creation');
-    res.json(tenantView(await updateTenantDetails(deps, contextOf(req), { tenantId: tenant_id, changes })));
-  });
+  router.put(
+    '/tenants/:tenant_id',
+    ...staff,
+    requireRoles('SUPER_ADMIN', 'TENANT_ADMIN'),
+    async (req, res) => {
+      const { tenant_id } = parseInput(tenantPath, req.params, 'path');
+      const { slug, ...changes } = parseInput(identityApi.updateTenantBody, req.body, 'body');
+      if (slug !== undefined) throw badRequest('slug cannot be changed after creation');
+      res.json(tenantView(await updateTenantDetails(deps, contextOf(req), { tenantId: tenant_id, changes })));
+    },
+  );
 
-  router.delete('/tenants/:tenant_id', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
+  router.delete('/tenants/:tenant_id', ...staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
     const { tenant_id } = parseInput(tenantPath, req.params, 'path');
     await deactivateTenant(deps, contextOf(req), { tenantId: tenant_id });
     res.status(204).end();
   });
 
-  router.post('/tenants/:tenant_id/reactivate', staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
+  router.post('/tenants/:tenant_id/reactivate', ...staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
     const { tenant_id } = parseInput(tenantPath, req.params, 'path');
     res.json(tenantView(await reactivateTenant(deps, contextOf(req), { tenantId: tenant_id })));
   });
 
   router.get(
     '/tenants/:tenant_id/stats',
-    staff,
+    ...staff,
     requireRoles('SUPER_ADMIN', 'TENANT_ADMIN'),
     async (req, res) => {
       const { tenant_id } = parseInput(tenantPath, req.params, 'path');

@@ -16,6 +16,7 @@ import { createUser } from '../domain/create-user';
 import type { IdentityDeps } from '../domain/deps';
 import { getUser } from '../domain/get-user';
 import { listUsers } from '../domain/list-users';
+import { auditAdminActs } from './admin-audit';
 import { inNamedTenant } from './tenant-context';
 import { userView } from './user.view';
 
@@ -30,7 +31,7 @@ export function userRoutes(deps: IdentityDeps): Router {
   const router = Router();
   const reader = requireRoles('SUPER_ADMIN', 'TENANT_ADMIN', 'OUTLET_MANAGER');
   const manager = requireRoles('SUPER_ADMIN', 'TENANT_ADMIN');
-  router.use('/users', authenticate(deps.verifier, { allow: ['staff'] }));
+  router.use('/users', authenticate(deps.verifier, { allow: ['staff'] }), auditAdminActs(deps));
 
   router.post('/users', manager, async (req, res) => {
     const ctx = tenantContext(req);
