@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { newEvent } from '@salon/messaging';
 import { newId, selectRows } from '@salon/service-kit';
-import { waitFor } from '@salon/testing';
+import { customerPreferencesFixture, waitFor } from '@salon/testing';
 import {
   INTERNAL,
   appointment,
@@ -503,6 +503,47 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     const sms = await waitFor(() => h.sms.messages.find((m) => m.to === '+628111111111'));
     expect(sms.text).toContain('654321');
     expect((await listed(h.sms.listUrl)).messages.some((m) => m.text?.includes('654321'))).toBe(true);
+  });
+
+  it('a code asked for again or for a changed phone goes by e-mail or SMS, on its channel only', async () => {
+    const tenant = await seedTenant(h.service);
+    const customerId = newId();
+    const email = `again-${newId()}@example.com`;
+    const phone = `+62812${String(Date.now() % 1e7).padStart(7, '0')}`;
+    const requested = (channel: 'email' | 'phone', code: string, reason: 'resend' | 'phone_changed') => ({
+      customer_id: customerId,
+      tenant_id: tenant.tenantId,
+      channel,
+      email,
+      phone,
+      first_name: 'Budi',
+      last_name: null,
+      preferences: customerPreferencesFixture({ language: 'en' }),
+      reason,
+      code,
+      expires_at: new Date(Date.now() + (channel === 'email' ? 86_400_000 : 900_000)).toISOString(),
+    });
+    await publish(
+      h.service,
+      'identity.customer.verification_requested.v1',
+      requested('email', '246810', 'resend'),
+      tenant.tenantId,
+    );
+    const mail = await waitFor(() => h.smtp.messages.find((m) => m.to === email));
+    expect(mail.text).toContain('246810');
+    await publish(
+      h.service,
+      'identity.customer.verification_requested.v1',
+      requested('phone', '135790', 'phone_changed'),
+      tenant.tenantId,
+    );
+    const sms = await waitFor(() => h.sms.messages.find((m) => m.to === phone));
+    expect(sms.text).toContain('135790');
+    // One message per event, on the event's channel: no SMS with the e-mail code, no second mail.
+    expect(h.sms.messages.filter((m) => m.to === phone).map((m) => m.text)).toEqual([sms.text]);
+    expect(h.smtp.messages.filter((m) => m.to === email).map((m) => m.text)).toEqual([mail.text]);
+    // The codes are never stored, not even as a scheduled notification.
+    expect(await notificationsOf(h.service, tenant.tenantId)).toEqual([]);
   });
 
   it('payment links go out on the channels the event names', async () => {

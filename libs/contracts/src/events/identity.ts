@@ -125,6 +125,29 @@ export const customerRegisteredV1 = z.object({
 });
 export type CustomerRegisteredV1 = z.infer<typeof customerRegisteredV1>;
 
+/**
+ * A new verification code for one of a customer's contacts: asked for again (`resend`) or a changed phone
+ * (`phone_changed`). Like the registration's codes, `code` is PLAIN (e-mail valid 24 hours, phone 15
+ * minutes) so that notifications can deliver it to `email` or `phone`; identity stores only its hash; the
+ * code sent before it no longer works. Consumers must never log or persist the code.
+ */
+export const customerVerificationRequestedV1 = z.object({
+  customer_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  channel: z.enum(['email', 'phone']),
+  /** The contact the code is for: the e-mail address or the phone number. */
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  /** The customer's preferences: the language of the message and the channels the customer accepts. */
+  preferences: customerPreferencesSchema,
+  reason: z.enum(['resend', 'phone_changed']),
+  code: z.string().regex(/^\d{6}$/),
+  expires_at: timestamp,
+});
+export type CustomerVerificationRequestedV1 = z.infer<typeof customerVerificationRequestedV1>;
+
 /** A customer's full state after a change (contact data, verification, preferences and consent, soft delete). */
 export const customerUpdatedV1 = z.object({
   customer_id: objectIdSchema,

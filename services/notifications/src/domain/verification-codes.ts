@@ -1,4 +1,4 @@
-import type { CustomerRegisteredV1 } from '@salon/contracts';
+import type { CustomerRegisteredV1, CustomerVerificationRequestedV1 } from '@salon/contracts';
 import type { Executor } from '@salon/service-kit';
 import type { Channel } from '../channels/channel';
 import * as replicas from '../db/replica.repository';
@@ -16,7 +16,17 @@ export type VerificationMessage = Parameters<typeof sendOnChannels>[1];
  */
 export async function prepareVerificationCodes(
   tx: Executor,
-  data: CustomerRegisteredV1,
+  data: Pick<
+    CustomerRegisteredV1,
+    | 'customer_id'
+    | 'tenant_id'
+    | 'email'
+    | 'phone'
+    | 'first_name'
+    | 'last_name'
+    | 'preferences'
+    | 'verification'
+  >,
   reference: string,
 ): Promise<VerificationMessage[]> {
   const tenant = await replicas.findTenant(tx, data.tenant_id);
@@ -43,6 +53,28 @@ export async function prepareVerificationCodes(
       }),
       reference,
     }));
+}
+
+/**
+ * A code asked for again or for a changed phone (identity.customer.verification_requested.v1): the e-mail code
+ * by e-mail, the phone code by SMS, rendered as the registration's codes are and sent after commit too.
+ */
+export async function prepareRequestedCode(
+  tx: Executor,
+  data: CustomerVerificationRequestedV1,
+  reference: string,
+): Promise<VerificationMessage[]> {
+  return prepareVerificationCodes(
+    tx,
+    {
+      ...data,
+      verification: {
+        email: data.channel === 'email' ? { code: data.code, expires_at: data.expires_at } : null,
+        phone: data.channel === 'phone' ? { code: data.code, expires_at: data.expires_at } : null,
+      },
+    },
+    reference,
+  );
 }
 
 /**

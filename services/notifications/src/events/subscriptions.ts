@@ -4,6 +4,7 @@ import { onCommercePaymentLinkCreated } from './handlers/commerce.payment_link.c
 import { onIdentityCustomerDeleted } from './handlers/identity.customer.deleted';
 import { onIdentityCustomerRegistered } from './handlers/identity.customer.registered';
 import { onIdentityCustomerUpdated } from './handlers/identity.customer.updated';
+import { onIdentityCustomerVerificationRequested } from './handlers/identity.customer.verification_requested';
 import { onIdentityOutletUpserted } from './handlers/identity.outlet.upserted';
 import { onIdentityTenantRegistered } from './handlers/identity.tenant.registered';
 import { onIdentityTenantUpdated } from './handlers/identity.tenant.updated';
@@ -32,6 +33,7 @@ export function notificationsSubscriptions(deps: NotificationsDeps): Subscriptio
       .on('identity.customer.registered.v1', onIdentityCustomerRegistered(deps))
       .on('identity.customer.updated.v1', onIdentityCustomerUpdated)
       .on('identity.customer.deleted.v1', onIdentityCustomerDeleted)
+      .on('identity.customer.verification_requested.v1', onIdentityCustomerVerificationRequested(deps))
       .subscription(),
     new InboxConsumer(store, STAFF_CONSUMER)
       .on('scheduling.staff.upserted.v1', onSchedulingStaffUpserted)

@@ -1,0 +1,14 @@
+import type { InboxHandler } from '@salon/messaging';
+import type { NotificationsDeps } from '../../domain/deps';
+import { prepareRequestedCode, sendVerificationCodes } from '../../domain/verification-codes';
+
+/**
+ * identity.customer.verification_requested.v1 (a resend, a changed phone): the new code prepared inside the
+ * inbox transaction and sent once it has committed, like the registration's codes.
+ */
+export const onIdentityCustomerVerificationRequested =
+  (deps: NotificationsDeps): InboxHandler<'identity.customer.verification_requested.v1'> =>
+  async (data, { tx, event, afterCommit }) => {
+    const codes = await prepareRequestedCode(tx, data, event.id);
+    afterCommit(() => sendVerificationCodes(deps, codes));
+  };
