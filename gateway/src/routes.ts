@@ -102,6 +102,8 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/customer/auth/logout',               'identity', 'customer', 'Customer logout'),
   route('POST',   '/customer/auth/verify-email',         'identity', 'customer', 'Verify the customer\'s e-mail with a code'),
   route('POST',   '/customer/auth/verify-phone',         'identity', 'customer', 'Verify the customer\'s phone with a code'),
+  route('POST',   '/customer/auth/verify-email/resend',  'identity', 'customer', 'Send a new e-mail verification code'),
+  route('POST',   '/customer/auth/verify-phone/resend',  'identity', 'customer', 'Send a new phone verification code'),
   // identity: the customer's own account (literal segments: they win over /customers/{customer_id})
   route('GET',    '/customers/profile',                  'identity', 'customer', 'Customer profile'),
   route('POST',   '/customers/profile',                  'identity', 'customer', 'Update the customer profile'),

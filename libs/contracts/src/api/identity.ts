@@ -88,6 +88,16 @@ export const identityOperations: OperationSchemaMap = {
     response: res.contactVerified,
     errors: [400],
   },
+  'POST /customer/auth/verify-email/resend': {
+    body: req.verificationResendBody,
+    response: res.verificationResent,
+    errors: [400, 429],
+  },
+  'POST /customer/auth/verify-phone/resend': {
+    body: req.verificationResendBody,
+    response: res.verificationResent,
+    errors: [400, 429],
+  },
 
   // the customer's own account
   'GET /customers/profile': { response: res.customerProfile },

@@ -135,3 +135,18 @@ export async function deleteVerificationCode(
     sql`DELETE FROM identity.customer_verification_codes WHERE customer_id = ${customerId} AND channel = ${channel}`,
   );
 }
+
+/** Seconds since the channel's current code was issued, or undefined when there is none. */
+export async function secondsSinceCodeIssued(
+  tx: Executor,
+  customerId: string,
+  channel: VerificationChannel,
+): Promise<number | undefined> {
+  const [row] = await selectRows<{ seconds: number | string }>(
+    tx,
+    sql`SELECT extract(epoch FROM now() - created_at) AS seconds
+        FROM identity.customer_verification_codes
+        WHERE customer_id = ${customerId} AND channel = ${channel}`,
+  );
+  return row === undefined ? undefined : Number(row.seconds);
+}

@@ -53,6 +53,35 @@ export async function issueVerificationCode(
 }
 
 /**
+ * A new code for one of the customer's contacts, replacing the one before it, and
+ * identity.customer.verification_requested.v1 that notifications delivers after commit.
+ */
+export async function requestVerification(
+  deps: IdentityDeps,
+  tx: Executor,
+  ctx: RequestContext,
+  customer: CustomerRecord,
+  channel: VerificationChannel,
+  reason: 'resend' | 'phone_changed',
+): Promise<void> {
+  const { code, expires_at } = await issueVerificationCode(tx, customer.id, channel);
+  await deps.store.enqueue(tx, [
+    newEvent(
+      'identity.customer.verification_requested.v1',
+      {
+        ...customerContactData(customer),
+        channel,
+        preferences: customer.preferences,
+        reason,
+        code,
+        expires_at,
+      },
+      originOf(ctx, PRODUCER, customer.tenant_id),
+    ),
+  ]);
+}
+
+/**
  * Self-registration and staff creation: under the tenant's customer lock, the duplicate check, the record,
  * (for self-registration) one verification code per contact given, and identity.customer.registered.v1.
  */

@@ -147,6 +147,8 @@ export function applyConsent(
 export const EMAIL_CODE_TTL_SECONDS = 24 * 60 * 60;
 export const PHONE_CODE_TTL_SECONDS = 15 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
+/** A new code for a channel at most once a minute (counted from the current code's issue, registration's too). */
+export const RESEND_COOLDOWN_SECONDS = 60;
 
 /** A 6-digit code, uniformly random, leading zeros kept. */
 export const newVerificationCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');

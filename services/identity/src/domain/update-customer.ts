@@ -6,9 +6,9 @@ import {
   type CustomerProfileColumn,
   type CustomerRecord,
 } from '../db/customer.repository';
-import { invalidateSessionsOf } from '../db/customer-session.repository';
+import { deleteVerificationCode, invalidateSessionsOf } from '../db/customer-session.repository';
 import { reachableCustomer } from './customer-access';
-import { CUSTOMER_UNIQUE_FIELDS, assertContactFree } from './customer-creation';
+import { CUSTOMER_UNIQUE_FIELDS, assertContactFree, requestVerification } from './customer-creation';
 import { STAFF_CREATED_TAG } from './customer-rules';
 import type { IdentityDeps } from './deps';
 import { publishCustomerUpdated } from './events';
@@ -17,7 +17,10 @@ export type StaffCustomerChange = Pick<CustomerChanges, CustomerProfileColumn | 
   tags?: string[];
 };
 
-/** PUT /customers/{id}: partial; tags replace the list but staff-created stays; a new contact is unverified. */
+/**
+ * PUT /customers/{id}: partial; tags replace the list but staff-created stays; a new contact is unverified, and
+ * a new phone gets a new verification code (a removed one loses its code).
+ */
 export async function updateCustomerByStaff(
   deps: IdentityDeps,
   ctx: RequestContext,
@@ -48,6 +51,10 @@ export async function updateCustomerByStaff(
       });
       if (change.is_active === false) await invalidateSessionsOf(tx, customer.id, 'security');
       await publishCustomerUpdated(deps, tx, ctx, customer);
+      if (phoneChanged)
+        await (customer.phone === null
+          ? deleteVerificationCode(tx, customer.id, 'phone')
+          : requestVerification(deps, tx, ctx, customer, 'phone', 'phone_changed'));
       return customer;
     });
   } catch (error) {

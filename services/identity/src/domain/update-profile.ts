@@ -1,7 +1,7 @@
 import { rethrowUnique, tenantIn, type RequestContext } from '@salon/service-kit';
 import { lockTenantCustomers, updateCustomer, type CustomerRecord } from '../db/customer.repository';
 import { currentCustomer } from './customer-access';
-import { CUSTOMER_UNIQUE_FIELDS, assertContactFree } from './customer-creation';
+import { CUSTOMER_UNIQUE_FIELDS, assertContactFree, requestVerification } from './customer-creation';
 import type { IdentityDeps } from './deps';
 import { publishCustomerUpdated } from './events';
 
@@ -13,7 +13,10 @@ export interface ProfileChange {
   gender?: CustomerRecord['gender'];
 }
 
-/** POST /customers/profile: e-mail never changes here; a new phone is unverified and must be free in the tenant. */
+/**
+ * POST /customers/profile: e-mail never changes here; a new phone is unverified, must be free in the tenant,
+ * and gets a new verification code.
+ */
 export async function updateProfile(
   deps: IdentityDeps,
   ctx: RequestContext,
@@ -31,6 +34,8 @@ export async function updateProfile(
         ...(phoneChanged ? { phone_verified: false } : {}),
       });
       await publishCustomerUpdated(deps, tx, ctx, customer);
+      if (phoneChanged && customer.phone !== null)
+        await requestVerification(deps, tx, ctx, customer, 'phone', 'phone_changed');
       return customer;
     });
   } catch (error) {

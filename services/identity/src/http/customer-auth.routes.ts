@@ -6,6 +6,7 @@ import { customerLogout } from '../domain/customer-logout';
 import type { IdentityDeps } from '../domain/deps';
 import { refreshCustomerTokens } from '../domain/refresh-customer-tokens';
 import { registerCustomer } from '../domain/register-customer';
+import { resendVerificationCode } from '../domain/resend-verification-code';
 import { verifyContact } from '../domain/verify-contact';
 import { customerRegistrationView } from './customer-registration.view';
 import { customerSessionView } from './customer-session.view';
@@ -42,6 +43,16 @@ export function customerAuthRoutes(deps: IdentityDeps): Router {
   router.post('/customer/auth/verify-phone', customer, async (req, res) => {
     const { code } = parseInput(identityApi.verificationCodeBody, req.body, 'body');
     res.json(await verifyContact(deps, contextOf(req), { channel: 'phone', code }));
+  });
+
+  router.post('/customer/auth/verify-email/resend', customer, async (req, res) => {
+    parseInput(identityApi.verificationResendBody, req.body ?? {}, 'body');
+    res.json(await resendVerificationCode(deps, contextOf(req), { channel: 'email' }));
+  });
+
+  router.post('/customer/auth/verify-phone/resend', customer, async (req, res) => {
+    parseInput(identityApi.verificationResendBody, req.body ?? {}, 'body');
+    res.json(await resendVerificationCode(deps, contextOf(req), { channel: 'phone' }));
   });
 
   return router;

@@ -177,6 +177,8 @@ export const customerLoginBody = z.object({
 });
 
 export const customerLogoutQuery = z.object({ everywhere: boolQuery.default(false) });
+/** POST /customer/auth/verify-email/resend and verify-phone/resend: no fields (the customer is the token's). */
+export const verificationResendBody = z.object({});
 export const verificationCodeBody = z.object({
   code: z
     .string()

@@ -225,6 +225,8 @@ export const customerLogin = z.strictObject({
 });
 
 export const customerLogout = success;
+/** POST /customer/auth/verify-email/resend and verify-phone/resend. */
+export const verificationResent = success;
 
 export const contactVerified = z.strictObject({
   success: z.literal(true),
