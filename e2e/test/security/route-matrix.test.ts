@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROUTES, type Route } from '@salon/gateway';
 import { ROLES, type Role } from '@salon/service-kit';
+import { mapLimited } from '@salon/testing';
 import { errorRuleBroken } from '../../src/security-checks';
 import {
   startSecurityPlatform,
@@ -222,15 +223,18 @@ describe('forged and misused tokens', () => {
   });
 
   it('every forgery → 401 with the error shape on every token-protected route, never a 5xx', async () => {
-    const attempts = tokenRoutes.flatMap((route) =>
-      Object.entries(forged).map(async ([kind, token]) => {
-        const response = await callRoute(route, token);
-        return response.status === 401 && typeof response.body?.detail === 'string'
-          ? undefined
-          : `${routeName(route)} with ${kind}: ${response.status} ${response.text.slice(0, 200)}`;
-      }),
+    const cases = tokenRoutes.flatMap((route) =>
+      Object.entries(forged).map(([kind, token]) => ({ route, kind, token })),
     );
-    expect((await Promise.all(attempts)).filter(Boolean)).toEqual([]);
+    // Many clients at a time, not all of them at once: over a thousand simultaneous connections overflow a 2-core
+    // machine's listen queue and the kernel resets them, which says nothing about the gateway.
+    const failures = await mapLimited(cases, 64, async ({ route, kind, token }) => {
+      const response = await callRoute(route, token);
+      return response.status === 401 && typeof response.body?.detail === 'string'
+        ? undefined
+        : `${routeName(route)} with ${kind}: ${response.status} ${response.text.slice(0, 200)}`;
+    });
+    expect(failures.filter(Boolean)).toEqual([]);
   });
 
   it("a deactivated tenant's staff can neither sign in nor refresh", async () => {

@@ -1,3 +1,4 @@
+export * from './concurrency';
 export * from './broker';
 export * from './database';
 export * from './events';
