@@ -176,4 +176,21 @@ describe('verification code resend', () => {
     expect((await verify('phone', customer.token, ownCode.code)).status).toBe(400);
     expect((await verify('phone', customer.token, staffCode.code)).status).toBe(200);
   });
+
+  it('voids the e-mail code when staff change the e-mail; a resend for the new address needs no wait', async () => {
+    const customer = await registeredCustomer(service, slug);
+    const registered = await registeredCodes(customer.customerId);
+    const email = `changed-${customer.customerId}@mail.example`;
+    const updated = await service.request('PUT', `/customers/${customer.customerId}`, {
+      token: staffToken,
+      body: { email },
+    });
+    expect(updated.status).toBe(200);
+    expect((await verify('email', customer.token, registered.email!.code)).status).toBe(400);
+
+    expect((await resend('email', customer.token)).status).toBe(200);
+    const event = await requested(customer.customerId, (data) => data.channel === 'email');
+    expect(event).toMatchObject({ email, reason: 'resend' });
+    expect((await verify('email', customer.token, event.code)).status).toBe(200);
+  });
 });

@@ -19,7 +19,7 @@ export type StaffCustomerChange = Pick<CustomerChanges, CustomerProfileColumn | 
 
 /**
  * PUT /customers/{id}: partial; tags replace the list but staff-created stays; a new contact is unverified, and
- * a new phone gets a new verification code (a removed one loses its code).
+ * a new phone gets a new verification code (a removed one loses its code), a new e-mail loses the old code.
  */
 export async function updateCustomerByStaff(
   deps: IdentityDeps,
@@ -55,6 +55,8 @@ export async function updateCustomerByStaff(
         await (customer.phone === null
           ? deleteVerificationCode(tx, customer.id, 'phone')
           : requestVerification(deps, tx, ctx, customer, 'phone', 'phone_changed'));
+      // A code sent to the previous address must not verify the new one; the customer asks for a new code.
+      if (emailChanged) await deleteVerificationCode(tx, customer.id, 'email');
       return customer;
     });
   } catch (error) {
