@@ -135,8 +135,9 @@ export function createTokenVerifier({
   };
 
   // The JWKS source: loaded at start, on an unknown kid (rate-limited), and in the background when stale.
-  const minInterval = jwks?.minRefreshIntervalMs ?? 5_000;
   const maxAge = jwks?.maxAgeMs ?? 5 * 60_000;
+  // Never longer than the max age: a document must not be held past it because a refresh came too soon.
+  const minInterval = Math.min(jwks?.minRefreshIntervalMs ?? 5_000, maxAge);
   let lastAttemptAt = Number.NEGATIVE_INFINITY;
   let inflight: Promise<void> | undefined;
 

@@ -326,6 +326,17 @@ describe('a verifier with a JWKS source', () => {
     expect401(verifier, staffToken(rsaSigner));
   });
 
+  it('holds a document no longer than its max age, even when that is shorter than the refresh interval', async () => {
+    jwks.state.keys = [ec.jwk];
+    const verifier = make(5_000, 100);
+    await settle(verifier);
+    jwks.state.keys = [ec.jwk, rsa.jwk];
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    verifier.refreshIfStale();
+    await verifier.refresh(); // joins the background fetch
+    expect(verifier.verifyAccess(staffToken(rsaSigner))).toMatchObject({ kind: 'staff' });
+  });
+
   it('ignores keys it may not use: a kid that is not the thumbprint, another alg, a private key, not for signing', async () => {
     const other = keyPair('ec');
     const forged: PublicJwk = { ...rsa.jwk, kid: other.jwk.kid };
