@@ -48,8 +48,11 @@ export function createPostgresDb(options: PostgresOptions): Db {
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
   });
-  // An idle client dying (server restart, pg_terminate_backend) must not crash the process.
+  // A client dying (server restart, pg_terminate_backend) must not crash the process: the pool reports idle
+  // ones; a checked-out client between two queries of a transaction emits on itself, and with no listener
+  // that 'error' event would be thrown. Its next query fails instead, and the transaction rolls back.
   pool.on('error', (error) => options.onError?.(error));
+  pool.on('connect', (client) => client.on('error', (error) => options.onError?.(error)));
   const orm = drizzlePostgres(pool) as unknown as Executor;
   const listeners = new Set<Client>();
 
