@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { newId } from '@salon/service-kit';
-import { TEST_INTERNAL_TOKEN, startTestService, waitFor, type TestService } from '@salon/testing';
+import {
+  TEST_INTERNAL_TOKEN,
+  customerPreferencesFixture,
+  startTestService,
+  waitFor,
+  type TestService,
+} from '@salon/testing';
 import { createBillingService } from '../src/definition';
 import { newTenant, publish, registered, superAdminToken, testClock, type Tenant } from './helpers';
 
@@ -42,25 +48,7 @@ describe('token usage (AI chat)', () => {
         phone_verified: false,
         is_active: true,
         is_deleted: false,
-        preferences: {
-          preferred_outlet_ids: [],
-          preferred_staff_ids: [],
-          preferred_services: [],
-          communication: { email: true, sms: false, push: true, whatsapp: false },
-          marketing_consent: false,
-          data_processing_consent: true,
-          analytics_consent: false,
-          language: 'en',
-          timezone: 'Asia/Jakarta',
-          notification_settings: {
-            booking_reminders: true,
-            promotional_offers: false,
-            appointment_updates: true,
-            loyalty_updates: false,
-          },
-          notes: null,
-          accessibility_needs: null,
-        },
+        preferences: customerPreferencesFixture(),
         updated_at: clock.now().toISOString(),
         version: 1,
       },
