@@ -51,13 +51,3 @@ export const requireRoles =
     if (!roles.includes(staffOf(req).role)) throw forbidden(INSUFFICIENT);
     next();
   };
-
-/**
- * The caller's tenant, from the verified token only: a tenant id in a body or query is never trusted.
- * A SUPER_ADMIN token without a tenant refuses it; one scoped to a tenant (POST /auth/complete-login) acts there.
- */
-export function tenantOf(req: Request): string {
-  const { tenantId } = authOf(req);
-  if (tenantId === null) throw forbidden('Tenant context required');
-  return tenantId;
-}

@@ -9,7 +9,8 @@ import {
   newId,
   requireRoles,
   staffOf,
-  tenantOf,
+  tenantIn,
+  contextOf,
   type AppError,
   type TokenSigner,
 } from '../src';
@@ -201,7 +202,7 @@ describe('auth middleware', () => {
     const { logger } = captureLogger();
     const app = createHttpApp({ service: 'auth', logger });
     app.get('/staff', authenticate(verifier, { allow: ['staff'] }), (req, res) => {
-      res.json({ tenant: tenantOf(req), user: staffOf(req).userId });
+      res.json({ tenant: tenantIn(contextOf(req)), user: staffOf(req).userId });
     });
     app.get(
       '/admin',
@@ -212,7 +213,7 @@ describe('auth middleware', () => {
       },
     );
     app.get('/any', authenticate(verifier, { allow: ['staff', 'customer'] }), (req, res) => {
-      res.json({ kind: req.auth?.kind, tenant: tenantOf(req) });
+      res.json({ kind: req.auth?.kind, tenant: tenantIn(contextOf(req)) });
     });
     finishHttpApp(app, logger);
     server = await listen(app);
