@@ -3,7 +3,11 @@ import { subscriptionChangedV1 } from './events/billing';
 import { serviceArchivedV1, serviceUpsertedV1 } from './events/catalog';
 import { outletUpsertedV1, tenantRegisteredV1, tenantUpdatedV1 } from './events/identity';
 import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1 } from './events/identity';
-import { customerVerificationRequestedV1 } from './events/identity';
+import {
+  customerVerificationRequestedV1,
+  passwordChangedV1,
+  passwordResetRequestedV1,
+} from './events/identity';
 import { paymentCompletedV1 } from './events/commerce';
 import { subscriptionInvoicePaidV1 } from './events/commerce';
 import { paymentLinkCreatedV1 } from './events/commerce';
@@ -35,6 +39,8 @@ export const eventSchemas = {
   'identity.customer.updated.v1': customerUpdatedV1,
   'identity.customer.deleted.v1': customerDeletedV1,
   'identity.customer.verification_requested.v1': customerVerificationRequestedV1,
+  'identity.account.password_reset_requested.v1': passwordResetRequestedV1,
+  'identity.account.password_changed.v1': passwordChangedV1,
   'catalog.service.upserted.v1': serviceUpsertedV1,
   'catalog.service.archived.v1': serviceArchivedV1,
   'commerce.payment.completed.v1': paymentCompletedV1,

@@ -226,3 +226,41 @@ export const userUpsertedV1 = z.object({
   version: z.number().int().positive(),
 });
 export type UserUpsertedV1 = z.infer<typeof userUpsertedV1>;
+
+/** The account a password message is about: a staff user (platform-wide) or a customer of one tenant. */
+const passwordAccountFields = {
+  account_type: z.enum(['staff', 'customer']),
+  account_id: objectIdSchema,
+  /** The customer's tenant; null for a staff user (a staff account is not bound to one tenant). */
+  tenant_id: objectIdSchema.nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  /** The language of the message (a customer's preference); null: the tenant's, else English. */
+  language: z.string().nullable(),
+};
+
+/**
+ * A password reset was asked for an existing, active account. `code` is the PLAIN 6-digit code (valid 30
+ * minutes, single use; identity stores only its hash) for notifications to send on `channel` to the contact
+ * the reset was asked with. Consumers must never log or persist the code.
+ */
+export const passwordResetRequestedV1 = z.object({
+  ...passwordAccountFields,
+  channel: z.enum(['email', 'phone']),
+  code: z.string().regex(/^\d{6}$/),
+  expires_at: timestamp,
+});
+export type PasswordResetRequestedV1 = z.infer<typeof passwordResetRequestedV1>;
+
+/**
+ * An account's password was changed: by a reset with a code (`reset`) or by its owner signed in (`change`).
+ * Every session of the account has ended; notifications tells the owner ("your password was changed").
+ */
+export const passwordChangedV1 = z.object({
+  ...passwordAccountFields,
+  reason: z.enum(['reset', 'change']),
+  changed_at: timestamp,
+});
+export type PasswordChangedV1 = z.infer<typeof passwordChangedV1>;
