@@ -79,6 +79,8 @@ type InboxRun = (
 export class InboxConsumer {
   private readonly table: HandlerTable<InboxRun>;
   private readonly afterCommitWork = new Map<string, Array<() => Promise<void>>>();
+  /** Deliveries of each event id being handled now. */
+  private readonly inFlight = new Map<string, number>();
 
   constructor(
     private readonly store: MessagingStore,
@@ -109,12 +111,24 @@ export class InboxConsumer {
       events: this.table.events(),
       ...this.options,
       handle: async (event) => {
+        // Only the delivery whose run committed takes the work: a duplicate delivered at the same time (same
+        // id) must not run it a second time. What a failed run left is dropped with the last delivery.
+        this.inFlight.set(event.id, (this.inFlight.get(event.id) ?? 0) + 1);
+        let work: Array<() => Promise<void>> = [];
         try {
-          await inboxed(event);
-          for (const job of this.afterCommitWork.get(event.id) ?? []) await job();
+          if (await inboxed(event)) {
+            work = this.afterCommitWork.get(event.id) ?? [];
+            this.afterCommitWork.delete(event.id);
+          }
         } finally {
-          this.afterCommitWork.delete(event.id);
+          const left = this.inFlight.get(event.id)! - 1;
+          if (left > 0) this.inFlight.set(event.id, left);
+          else {
+            this.inFlight.delete(event.id);
+            this.afterCommitWork.delete(event.id);
+          }
         }
+        for (const job of work) await job();
       },
     };
   }

@@ -3,7 +3,7 @@ import { eventSchemas, type EventEnvelope, type EventSchemas } from '@salon/cont
 import { assertIdentifier, selectRows, type Db, type Executor } from '@salon/service-kit';
 import type { DelayTarget } from './bus';
 import { parseEnvelope } from './delivery';
-import { MicroBatcher } from './micro-batcher';
+import { MicroBatcher, type Outcome } from './micro-batcher';
 
 export interface EnqueueOptions {
   /** Publish through the delay ladder so it is delivered at this time. */
@@ -48,13 +48,14 @@ export class MessagingStore {
    * commit together; a duplicate delivery finds the row and does nothing. Deliveries arriving within
    * `maxWaitMs` share one transaction (one commit instead of one per event). If any handler in a batch
    * throws, the batch is rolled back and each event is applied alone, so only the failing one is retried.
+   * Resolves true for the one delivery whose handler run committed, false for a duplicate.
    */
   inboxed(
     consumer: string,
     handler: (event: EventEnvelope, tx: Executor) => Promise<void>,
     options: { maxBatch?: number; maxWaitMs?: number } = {},
-  ): (event: EventEnvelope) => Promise<void> {
-    const batcher = new MicroBatcher<EventEnvelope>(
+  ): (event: EventEnvelope) => Promise<boolean> {
+    const batcher = new MicroBatcher<EventEnvelope, boolean>(
       (events) => this.applyOnce(consumer, handler, events),
       options.maxBatch ?? 100,
       options.maxWaitMs ?? 2,
@@ -66,7 +67,8 @@ export class MessagingStore {
     consumer: string,
     handler: (event: EventEnvelope, tx: Executor) => Promise<void>,
     events: EventEnvelope[],
-  ): Promise<Array<unknown | undefined>> {
+  ): Promise<Array<Outcome<boolean>>> {
+    const applied = events.map(() => false);
     try {
       await this.db.withTx(async (tx) => {
         const ids = `{${events.map((event) => event.id).join(',')}}`;
@@ -79,15 +81,16 @@ export class MessagingStore {
             )
           ).map((row) => row.event_id),
         );
-        for (const event of events) {
+        for (const [index, event] of events.entries()) {
           if (!fresh.delete(event.id)) continue; // handled before, or twice in this batch
           await handler(event, tx);
+          applied[index] = true;
         }
       });
-      return events.map(() => undefined);
+      return applied.map((value) => ({ value }));
     } catch (error) {
-      if (events.length === 1) return [error ?? new Error('handler failed')];
-      return Promise.all(events.map(async (event) => (await this.applyOnce(consumer, handler, [event]))[0]));
+      if (events.length === 1) return [{ error: error ?? new Error('handler failed') }];
+      return Promise.all(events.map(async (event) => (await this.applyOnce(consumer, handler, [event]))[0]!));
     }
   }
 
