@@ -19,16 +19,17 @@ it('delivers and applies 2,000 events exactly once when the broker cuts the conn
   const relay = new OutboxRelay({ db: database.db, schema: SCHEMA, bus, logger, pollIntervalMs: 100 });
   try {
     let applied = 0;
+    const applyOnce = store.inboxed(consumer, async (event, tx) => {
+      await applyEffect(tx, consumer, event);
+      // Slow the consumer a little so the cut lands while messages are in flight.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      applied += 1;
+    });
     await bus.subscribe({
       consumer,
       events: [COUNTED],
       prefetch: 50,
-      handle: store.inboxed(consumer, async (event, tx) => {
-        await applyEffect(tx, consumer, event);
-        // Slow the consumer a little so the cut lands while messages are in flight.
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        applied += 1;
-      }),
+      handle: async (event) => void (await applyOnce(event)),
     });
     await relay.start();
 
