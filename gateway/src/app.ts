@@ -40,6 +40,7 @@ import { buildOpenApiDocument } from './openapi';
 import { createUpstream, type Upstream } from './proxy';
 import { createRateLimits, type LimitClass } from './rate-limit';
 import { RouteMatcher } from './route-matcher';
+import { createSessionRevocations } from './session-revocations';
 import { API_PREFIX, ROUTES, SERVICES, type Area, type ServiceName } from './routes';
 
 export interface GatewayDeps {
@@ -87,13 +88,28 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
   collectDefaultMetricsOnce();
   const metrics = gatewayMetrics();
   const matcher = new RouteMatcher(ROUTES);
+  const identityUrl = upstreamUrlOf(config, 'identity');
+  const revocations =
+    identityUrl === undefined
+      ? undefined
+      : createSessionRevocations({
+          identityUrl,
+          internalToken: config.INTERNAL_TOKEN,
+          pollMs: config.SESSION_REVOCATION_POLL_MS,
+          logger,
+          metrics,
+        });
   const authenticator = createAuthenticator(
     createTokenVerifier(
       tokenVerifierOptionsOf(config, (error) =>
         logger.warn({ err: error }, 'JWKS refresh failed: keeping the keys already held'),
       ),
     ),
-    { cacheSize: config.AUTH_CACHE_SIZE, internalToken: config.INTERNAL_TOKEN },
+    {
+      cacheSize: config.AUTH_CACHE_SIZE,
+      internalToken: config.INTERNAL_TOKEN,
+      ...(revocations ? { isRevoked: (sessionId: string) => revocations.isRevoked(sessionId) } : {}),
+    },
   );
   const rateLimits = createRateLimits(config, logger, metrics);
 
@@ -175,7 +191,9 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
   };
   app.use(
     healthRouter({
-      checks: readinessChecks,
+      checks: revocations
+        ? { ...readinessChecks, session_revocations: () => revocations.check() }
+        : readinessChecks,
       degradedChecks: config.REDIS_URL ? { rate_limit_store: () => rateLimits.checkStore() } : {},
     }),
   );
@@ -238,6 +256,7 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
     app,
     waitForRateLimitStore: (timeoutMs = 2000) => rateLimits.waitForStore(timeoutMs),
     async close() {
+      revocations?.close();
       for (const upstream of upstreams.values()) upstream.close();
       await rateLimits.close();
     },

@@ -44,11 +44,21 @@ export interface Authenticator {
  * the byte-identical token string that verified before and is refused once its `exp` has passed, so the
  * cache cannot accept anything the verifier would not; it saves the signature check (about 130 µs for
  * ES256 on these machines) on every request after a client's first. An entry also records the verifier's
- * key revision: once a JWKS refresh has dropped a key (a retired one), every entry is verified again.
+ * key revision: once a JWKS refresh has dropped a key (a retired one), every entry is verified again. A token
+ * of a session identity has ended is refused whether it was cached or not.
  */
 export function createAuthenticator(
   verifier: TokenVerifier,
-  { cacheSize, internalToken }: { cacheSize: number; internalToken: string },
+  {
+    cacheSize,
+    internalToken,
+    isRevoked = () => false,
+  }: {
+    cacheSize: number;
+    internalToken: string;
+    /** Whether a session has ended (identity's list): its tokens are refused, cached or not. */
+    isRevoked?: (sessionId: string) => boolean;
+  },
 ): Authenticator {
   const cache = new Map<string, { auth: AuthContext; expiresAtMs: number; revision: number }>();
   // As service-kit's requireInternalToken (which needs express's request): hashing both sides gives equal
@@ -57,6 +67,12 @@ export function createAuthenticator(
   const expectedDigest = digest(internalToken);
 
   const verify = (token: string): AuthContext => {
+    const auth = verifySignature(token);
+    if (auth.sessionId !== undefined && isRevoked(auth.sessionId)) throw sessionEnded();
+    return auth;
+  };
+
+  const verifySignature = (token: string): AuthContext => {
     verifier.refreshIfStale();
     const cached = cache.get(token);
     if (cached !== undefined) {
@@ -100,6 +116,11 @@ export function createAuthenticator(
     },
   };
 }
+
+const sessionEnded = () =>
+  new AppError(401, 'Session has ended; sign in again', {
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  });
 
 /** `exp` of a token the verifier has just accepted (so its payload is well-formed JSON). */
 function expiryOf(token: string): number | undefined {

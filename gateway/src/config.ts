@@ -83,6 +83,9 @@ export const gatewayConfigSchema = commonConfigSchema
       )
       .optional(),
 
+    // How often the list of ended sessions is read from identity (a revoked token works at most this long).
+    SESSION_REVOCATION_POLL_MS: positiveInt(50).default(250),
+
     // Server keep-alive: longer than the idle timeout of the load balancer in front (AWS ALB: 60 s).
     KEEP_ALIVE_TIMEOUT_MS: positiveInt().default(65_000),
   });

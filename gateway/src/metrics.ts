@@ -29,6 +29,14 @@ export const gatewayMetrics = () => ({
     help: 'Requests answered 502/503/504 by the gateway, by upstream and reason',
     labelNames: ['upstream', 'reason'] as const,
   }),
+  revokedSessions: getOrCreateGauge({
+    name: 'gateway_revoked_sessions',
+    help: 'Ended sessions held by the gateway, whose access tokens it refuses until they expire',
+  }),
+  revocationStaleness: getOrCreateGauge({
+    name: 'gateway_session_revocations_stale_seconds',
+    help: 'Seconds since the list of ended sessions was last read from identity (-1: never)',
+  }),
 });
 
 export type GatewayMetrics = ReturnType<typeof gatewayMetrics>;

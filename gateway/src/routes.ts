@@ -76,6 +76,10 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/auth/login',                         'identity', 'public',   'Staff sign-in (token, or the list of organisations)'),
   route('POST',   '/auth/complete-login',                'identity', 'public',   'Staff sign-in, second step: choose the organisation'),
   route('POST',   '/auth/refresh',                       'identity', 'public',   'Exchange a staff refresh token for a new pair'),
+  route('POST',   '/auth/logout',                        'identity', 'staff',    'Staff logout: this session, or every one with everywhere=true'),
+  route('POST',   '/auth/password/forgot',               'identity', 'public',   'Ask for a staff password reset code by e-mail'),
+  route('POST',   '/auth/password/reset',                'identity', 'public',   'Set a new staff password with the reset code'),
+  route('POST',   '/auth/password/change',               'identity', 'staff',    'Change the signed-in staff user\'s password'),
   route('POST',   '/tenants',                            'identity', 'staff',    'Create a tenant with its admin user', [SA]),
   route('GET',    '/tenants',                            'identity', 'staff',    'List tenants', [SA]),
   route('GET',    '/tenants/{tenant_id}',                'identity', 'staff',    'Tenant with settings and subscription', [SA, TA, OM, ST]),
@@ -100,6 +104,9 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/customer/auth/login',                'identity', 'public',   'Customer login'),
   route('POST',   '/customer/auth/refresh',              'identity', 'public',   'Exchange a customer refresh token for a new pair'),
   route('POST',   '/customer/auth/logout',               'identity', 'customer', 'Customer logout'),
+  route('POST',   '/customer/auth/password/forgot',      'identity', 'public',   'Ask for a customer password reset code (e-mail or SMS)'),
+  route('POST',   '/customer/auth/password/reset',       'identity', 'public',   'Set a new customer password with the reset code'),
+  route('POST',   '/customer/auth/password/change',      'identity', 'customer', 'Change the signed-in customer\'s password'),
   route('POST',   '/customer/auth/verify-email',         'identity', 'customer', 'Verify the customer\'s e-mail with a code'),
   route('POST',   '/customer/auth/verify-phone',         'identity', 'customer', 'Verify the customer\'s phone with a code'),
   route('POST',   '/customer/auth/verify-email/resend',  'identity', 'customer', 'Send a new e-mail verification code'),
@@ -262,5 +269,11 @@ export const SERVICE_TO_SERVICE_ROUTES: ReadonlyArray<
     service: 'identity',
     summary:
       "Identity's token signing keys as a JWKS document (current, previous and next), for JWT_JWKS_URL",
+  },
+  {
+    method: 'GET',
+    path: '/internal/sessions/revoked',
+    service: 'identity',
+    summary: 'Sessions that have ended, whose access tokens the gateway refuses until they expire',
   },
 ];

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { createTokenSigner, createTokenVerifier, newId } from '@salon/service-kit';
-import { TEST_AUDIENCE, TEST_ISSUER, createTestKeys } from '@salon/testing';
+import { TEST_AUDIENCE, TEST_ISSUER, createTestKeys, waitFor } from '@salon/testing';
 import { createAuthenticator } from '../src/auth';
 import {
   INTERNAL_TOKEN,
@@ -248,5 +248,53 @@ describe('the verified-token cache', () => {
     expect(spy).toHaveBeenCalledTimes(3);
     authenticator.authenticate(a);
     expect(spy).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('ended sessions', () => {
+  it('refuses the tokens of a session identity has ended, cached or not, within a poll; others pass', async () => {
+    const sessionId = newId();
+    const staffSessionId = newId();
+    const customer = bearer(
+      signer.signCustomerAccess({ sub: newId(), tenant_id: tenantId, session_id: sessionId }),
+    );
+    const staff = bearer(
+      signer.signStaffAccess({
+        sub: newId(),
+        role: 'TENANT_ADMIN',
+        tenant_id: tenantId,
+        outlet_ids: [],
+        sid: staffSessionId,
+      }),
+    );
+    const other = bearer(customerToken());
+    const call = (headers: Record<string, string>) => fetch(`${gateway.url}/api/v1/services`, { headers });
+    // Both verified (and cached) before their sessions end.
+    expect((await call(customer)).status).toBe(200);
+    expect((await call(staff)).status).toBe(200);
+
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    upstream.revokedSessions.push({ session_id: sessionId, until }, { session_id: staffSessionId, until });
+    const ended = Date.now();
+    await waitFor(async () => (await call(customer)).status === 401, { timeoutMs: 5_000 });
+    const refusedAfterMs = Date.now() - ended;
+    expect(refusedAfterMs).toBeLessThan(1_000);
+    const refused = await call(staff);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ detail: 'Session has ended; sign in again' });
+    expect((await call(other)).status).toBe(200);
+  });
+
+  it('is not ready until the list of ended sessions has been read from identity', async () => {
+    const ready = await fetch(`${gateway.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ checks: { session_revocations: 'ok' } });
+    const unreachable = await startGateway({ IDENTITY_URL: 'http://127.0.0.1:9' });
+    try {
+      const answer = await fetch(`${unreachable.url}/readyz`);
+      expect(answer.status).toBe(503);
+    } finally {
+      await unreachable.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger, newId, type Logger } from '@salon/service-kit';
+import { REVOKED_SESSIONS_PATH } from '@salon/contracts';
 import { createTestKeys, testTokenSigner, type TestKeys } from '@salon/testing';
 import { createGateway, loadGatewayConfig, type Gateway } from '../src';
 
@@ -49,17 +50,27 @@ export interface RunningUpstream {
   url: string;
   /** Swap the behaviour at any time (echo by default). */
   handler: UpstreamHandler;
+  /** Requests proxied to it (identity's list of ended sessions, which the gateway polls, is not counted). */
   requests: number;
+  /** What it answers, as identity does, to the gateway's poll of ended sessions. */
+  revokedSessions: Array<{ session_id: string; until: string }>;
   close(): Promise<void>;
 }
 
 /** A small real HTTP server on port 0 standing in for a service. */
 export async function startUpstream(): Promise<RunningUpstream> {
-  const upstream: Partial<RunningUpstream> & { handler: UpstreamHandler; requests: number } = {
+  const upstream: Partial<RunningUpstream> &
+    Pick<RunningUpstream, 'handler' | 'requests' | 'revokedSessions'> = {
     handler: echo,
     requests: 0,
+    revokedSessions: [],
   };
   const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url?.startsWith(REVOKED_SESSIONS_PATH)) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ now: new Date().toISOString(), sessions: upstream.revokedSessions }));
+      return;
+    }
     upstream.requests += 1;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -14,6 +14,7 @@ import { API_PREFIX, ROUTES, buildOpenApiDocument, type Route, type ServiceName 
 /** POST/PUT/PATCH operations that take no body: the spec's "No body", and the actions whose routes read none. */
 const WITHOUT_BODY: ReadonlySet<string> = new Set([
   'POST /customer/auth/logout',
+  'POST /auth/logout',
   'POST /subscriptions/cancel',
   'POST /subscriptions/activate',
   'POST /tenants/{tenant_id}/reactivate',
@@ -34,6 +35,7 @@ const WITH_QUERY: ReadonlySet<string> = new Set([
   'GET /packages',
   'GET /subscriptions/payments',
   'POST /customer/auth/logout',
+  'POST /auth/logout',
   'GET /customers',
   'POST /customers',
   'DELETE /customers/{customer_id}',

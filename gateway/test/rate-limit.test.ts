@@ -195,7 +195,10 @@ describe('rate limits in Redis', () => {
     expect(await redis.get(`${prefix}:staff:minute:${user}`)).toBe('101');
     expect(await redis.get(`${prefix}:staff:hour:${user}`)).toBe('101');
     const ready = await fetch(`${gateway.url}/readyz`);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { rate_limit_store: 'ok' } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { rate_limit_store: 'ok', session_revocations: 'ok' },
+    });
   });
 
   it('two gateway instances share one count', async () => {

@@ -55,3 +55,17 @@ export const subscriptionInvoice = z.object({
   gateway_payment_url: z.string().nullable(),
 });
 export type SubscriptionInvoice = z.infer<typeof subscriptionInvoice>;
+
+/**
+ * The gateway asks identity for the sessions that have ended (logout, password change, deletion, deactivation):
+ * `GET /internal/sessions/revoked?since=<timestamp>` with the X-Internal-Token header → 200 this body. Without
+ * `since`, every ended session whose access tokens may still be presented; with it, those ended at or after
+ * it. `now` is identity's clock at the time of reading: the next poll asks from a little before it.
+ */
+export const REVOKED_SESSIONS_PATH = '/internal/sessions/revoked';
+export const revokedSessionsQuery = z.object({ since: timestamp.optional() });
+export const revokedSessionsResponse = z.object({
+  now: timestamp,
+  sessions: z.array(z.object({ session_id: objectIdSchema, until: timestamp })),
+});
+export type RevokedSessionsResponse = z.infer<typeof revokedSessionsResponse>;

@@ -21,6 +21,8 @@ export const staffAccessClaimsSchema = z
     tenant_id: objectId.nullable(),
     outlet_ids: z.array(objectId),
     staff_id: objectId.nullish(),
+    /** The sign-in session (identity's refresh-token family): ending it refuses this token at the gateway. */
+    sid: objectId.optional(),
     jti: z.string().min(1),
     ...registeredClaims,
   })
@@ -63,6 +65,8 @@ export interface StaffAuth {
   outletIds: string[];
   staffId?: string;
   tokenId: string;
+  /** The sign-in session; absent only in tokens minted before sessions were named. */
+  sessionId?: string;
 }
 
 export interface CustomerAuth {

@@ -22,6 +22,8 @@ export interface StaffAccessInput {
   tenant_id: string | null;
   outlet_ids: string[];
   staff_id?: string | null;
+  /** The sign-in session the token belongs to (identity: the refresh-token family). */
+  sid?: string;
   jti?: string;
 }
 

@@ -202,6 +202,7 @@ export function createTokenVerifier({
       outletIds: claims.outlet_ids,
       ...(claims.staff_id ? { staffId: claims.staff_id } : {}),
       tokenId: claims.jti,
+      ...(claims.sid ? { sessionId: claims.sid } : {}),
     };
   };
 

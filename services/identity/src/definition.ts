@@ -12,6 +12,7 @@ import { customerAccountRoutes } from './http/customer-account.routes';
 import { customerAuthRoutes } from './http/customer-auth.routes';
 import { customerRoutes } from './http/customer.routes';
 import { jwksRoutes } from './http/jwks.routes';
+import { revokedSessionsRoutes } from './http/revoked-sessions.routes';
 import { outletRoutes } from './http/outlet.routes';
 import { publicRoutes } from './http/public.routes';
 import { tenantRoutes } from './http/tenant.routes';
@@ -70,6 +71,7 @@ export const identityService: ServiceDefinition<IdentityConfig> = {
     app.use(customerRoutes(deps));
     app.use(auditRoutes(deps));
     app.use(jwksRoutes(config));
+    app.use(revokedSessionsRoutes(deps, config.INTERNAL_TOKEN));
     return {
       subscriptions: identitySubscriptions(store),
       async close() {

@@ -32,6 +32,7 @@ describe('identity answers as its OpenAPI contract says', () => {
     events = await captureEvents(service.testBus.bus, [
       'identity.customer.registered.v1',
       'identity.customer.verification_requested.v1',
+      'identity.account.password_reset_requested.v1',
     ]);
   });
   afterAll(() => service.stop());
@@ -178,7 +179,49 @@ describe('identity answers as its OpenAPI contract says', () => {
       body: { language: 'id', communication_preferences: { whatsapp: true }, notes: 'Prefers mornings' },
     });
     await call('PUT /customers/consent', '/customers/consent', { token, body: { analytics_consent: true } });
-    await call('POST /customer/auth/logout', '/customer/auth/logout?everywhere=true', { token });
+    await call('POST /customer/auth/password/change', '/customer/auth/password/change', {
+      token,
+      body: { current_password: body.password, new_password: 'Changed123' },
+    });
+    const relogin = await call('POST /customer/auth/login', '/customer/auth/login', {
+      body: { email: body.email, password: 'Changed123', tenant_slug: tenant.slug },
+    });
+    await call('POST /customer/auth/logout', '/customer/auth/logout?everywhere=true', {
+      token: relogin.access_token,
+    });
+    const contact = { tenant_slug: tenant.slug, email: body.email };
+    await call('POST /customer/auth/password/forgot', '/customer/auth/password/forgot', { body: contact });
+    const reset = await events.next(
+      'identity.account.password_reset_requested.v1',
+      (candidate) => candidate.data.account_id === registered.customer_id,
+    );
+    await call('POST /customer/auth/password/reset', '/customer/auth/password/reset', {
+      body: { ...contact, code: reset.data.code, new_password: 'Renewed123' },
+    });
+  });
+
+  it('staff passwords and logout', async () => {
+    const email = `password-${Date.now()}@glow.example`;
+    await call('POST /users', '/users', {
+      token: tenant.token,
+      body: { email, password: 'Secret123', first_name: 'Dewi', last_name: 'Sari', role: 'STAFF' },
+    });
+    const login = await call('POST /auth/login', '/auth/login', { body: { email, password: 'Secret123' } });
+    await call('POST /auth/password/change', '/auth/password/change', {
+      token: login.access_token,
+      body: { current_password: 'Secret123', new_password: 'Changed123' },
+    });
+    await call('POST /auth/password/forgot', '/auth/password/forgot', { body: { email } });
+    const user = login.user.id as string;
+    const reset = await events.next(
+      'identity.account.password_reset_requested.v1',
+      (candidate) => candidate.data.account_id === user,
+    );
+    await call('POST /auth/password/reset', '/auth/password/reset', {
+      body: { email, code: reset.data.code, new_password: 'Renewed123' },
+    });
+    const again = await call('POST /auth/login', '/auth/login', { body: { email, password: 'Renewed123' } });
+    await call('POST /auth/logout', '/auth/logout?everywhere=true', { token: again.access_token });
   });
 
   it('customer management by staff', async () => {

@@ -27,6 +27,18 @@ export const identityOperations: OperationSchemaMap = {
     errors: [401, 403, 404],
   },
   'POST /auth/refresh': { body: req.refreshBody, response: res.staffTokens, errors: [401] },
+  'POST /auth/logout': { query: req.staffLogoutQuery, response: res.staffLogout },
+  'POST /auth/password/forgot': { body: req.staffPasswordForgotBody, response: res.passwordMessage },
+  'POST /auth/password/reset': {
+    body: req.staffPasswordResetBody,
+    response: res.passwordMessage,
+    errors: [400],
+  },
+  'POST /auth/password/change': {
+    body: req.staffPasswordChangeBody,
+    response: res.passwordMessage,
+    errors: [400],
+  },
   'POST /tenants': {
     body: req.createTenantBody,
     response: res.tenantSummary,
@@ -78,6 +90,21 @@ export const identityOperations: OperationSchemaMap = {
   },
   'POST /customer/auth/refresh': { body: req.refreshBody, response: res.customerTokens, errors: [401] },
   'POST /customer/auth/logout': { query: req.customerLogoutQuery, response: res.customerLogout },
+  'POST /customer/auth/password/forgot': {
+    body: req.customerPasswordForgotBody,
+    response: res.passwordMessage,
+    errors: [400, 404],
+  },
+  'POST /customer/auth/password/reset': {
+    body: req.customerPasswordResetBody,
+    response: res.passwordMessage,
+    errors: [400, 404],
+  },
+  'POST /customer/auth/password/change': {
+    body: req.customerPasswordChangeBody,
+    response: res.passwordMessage,
+    errors: [400],
+  },
   'POST /customer/auth/verify-email': {
     body: req.verificationCodeBody,
     response: res.contactVerified,

@@ -67,12 +67,12 @@ export async function endSession(
   );
 }
 
-/** Invalidates every active session of the customer; answers how many. */
+/** Invalidates every active session of the customer; answers their ids. */
 export async function invalidateSessionsOf(
   tx: Executor,
   customerId: string,
   reason: InvalidationReason,
-): Promise<number> {
+): Promise<string[]> {
   const rows = await selectRows<{ id: string }>(
     tx,
     sql`UPDATE identity.customer_sessions
@@ -80,7 +80,7 @@ export async function invalidateSessionsOf(
         WHERE customer_id = ${customerId} AND status = 'active'
         RETURNING id`,
   );
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 export type VerificationChannel = 'email' | 'phone';

@@ -53,6 +53,7 @@ export type CustomerChanges = Partial<
     | 'is_deleted'
     | 'preferences'
     | 'consent_updated_at'
+    | 'password_hash'
   >
 >;
 
@@ -223,13 +224,18 @@ export async function listCustomers(
 
 const quoteArrayItem = (item: string) => `"${item.replace(/["\\]/g, (char) => `\\${char}`)}"`;
 
-/** Stores a rehash of the password, unless the hash changed meanwhile (a concurrent password change wins). */
+/**
+ * Replaces the password hash only while it is still `from` (a rehash, a signed-in change): a concurrent change
+ * wins. Answers whether it was replaced.
+ */
 export async function replaceCustomerPasswordHash(
   tx: Executor,
   customerId: string,
   { from, to }: { from: string; to: string },
-): Promise<void> {
-  await tx.execute(
-    sql`UPDATE identity.customers SET password_hash = ${to} WHERE id = ${customerId} AND password_hash = ${from}`,
+): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`UPDATE identity.customers SET password_hash = ${to} WHERE id = ${customerId} AND password_hash = ${from} RETURNING id`,
   );
+  return rows.length === 1;
 }

@@ -43,6 +43,27 @@ export async function revokeFamily(tx: Executor, familyId: string): Promise<void
   );
 }
 
+/**
+ * Revokes the user's refresh-token families that can still refresh (each one a sign-in session), all of them
+ * or only those of one tenant or one family; answers the family ids.
+ */
+export async function revokeFamiliesOf(
+  tx: Executor,
+  userId: string,
+  reason: string,
+  scope: { tenantId?: string; familyId?: string } = {},
+): Promise<string[]> {
+  const rows = await selectRows<{ family_id: string }>(
+    tx,
+    sql`UPDATE identity.refresh_tokens SET revoked_at = now(), revoked_reason = ${reason}
+        WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > now()
+          ${scope.tenantId === undefined ? sql`` : sql`AND tenant_id = ${scope.tenantId}`}
+          ${scope.familyId === undefined ? sql`` : sql`AND family_id = ${scope.familyId}`}
+        RETURNING family_id`,
+  );
+  return [...new Set(rows.map((row) => row.family_id))];
+}
+
 export async function insertLoginToken(
   tx: Executor,
   token: { token_hash: string; user_id: string; ttlSeconds: number },

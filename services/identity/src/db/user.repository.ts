@@ -195,13 +195,23 @@ export async function countMembersByRole(
   );
 }
 
-/** Stores a rehash of the password, unless the hash changed meanwhile (a concurrent password change wins). */
+/**
+ * Replaces the password hash only while it is still `from` (a rehash, a signed-in change): a concurrent change
+ * wins. Answers whether it was replaced.
+ */
 export async function replaceUserPasswordHash(
   tx: Executor,
   userId: string,
   { from, to }: { from: string; to: string },
-): Promise<void> {
-  await tx.execute(
-    sql`UPDATE identity.users SET password_hash = ${to} WHERE id = ${userId} AND password_hash = ${from}`,
+): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`UPDATE identity.users SET password_hash = ${to} WHERE id = ${userId} AND password_hash = ${from} RETURNING id`,
   );
+  return rows.length === 1;
+}
+
+/** Sets a new password hash, whatever it was (a reset with a code). */
+export async function setUserPasswordHash(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+  await tx.execute(sql`UPDATE identity.users SET password_hash = ${passwordHash} WHERE id = ${userId}`);
 }

@@ -1,7 +1,7 @@
 import type { RequestContext } from '@salon/service-kit';
-import { invalidateSessionsOf } from '../db/customer-session.repository';
 import { customerIn } from './caller';
 import type { IdentityDeps } from './deps';
+import { endCustomerSessions } from './end-sessions';
 
 /** POST /customer/auth/logout: single logout also invalidates every session of the customer (spec). */
 export async function customerLogout(
@@ -11,7 +11,7 @@ export async function customerLogout(
 ) {
   const caller = customerIn(ctx);
   await deps.db.withTx((tx) =>
-    invalidateSessionsOf(tx, caller.customerId, everywhere ? 'logout_all_devices' : 'logout'),
+    endCustomerSessions(tx, caller.customerId, everywhere ? 'logout_all_devices' : 'logout'),
   );
   return {
     success: true as const,

@@ -2,10 +2,10 @@ import { newEvent, originOf } from '@salon/messaging';
 import { forbidden, type RequestContext } from '@salon/service-kit';
 import { insertAuditEntry } from '../db/audit.repository';
 import { deleteCustomer, updateCustomer } from '../db/customer.repository';
-import { invalidateSessionsOf } from '../db/customer-session.repository';
 import { staffIn } from './caller';
 import { reachableCustomer } from './customer-access';
 import { PRODUCER, type IdentityDeps } from './deps';
+import { endCustomerSessions } from './end-sessions';
 import { publishCustomerUpdated } from './events';
 
 /**
@@ -30,7 +30,7 @@ export async function deleteCustomerByStaff(
     };
     if (!permanent) {
       if (!current.is_deleted) {
-        await invalidateSessionsOf(tx, current.id, 'security');
+        await endCustomerSessions(tx, current.id, 'security');
         const customer = await updateCustomer(tx, current.id, { is_deleted: true, is_active: false });
         await insertAuditEntry(tx, { ...audit, action: 'CUSTOMER_DELETED', details: { permanent: false } });
         await publishCustomerUpdated(deps, tx, ctx, customer);
@@ -38,6 +38,7 @@ export async function deleteCustomerByStaff(
       return { message: 'Customer deleted successfully' };
     }
     const deletedAt = new Date().toISOString();
+    await endCustomerSessions(tx, current.id, 'security');
     await deleteCustomer(tx, current.id);
     await insertAuditEntry(tx, {
       ...audit,

@@ -12,6 +12,7 @@ import { deleteCustomer } from '../db/customer.repository';
 import { customerIn } from './caller';
 import { currentCustomer } from './customer-access';
 import { PRODUCER, type IdentityDeps } from './deps';
+import { endCustomerSessions } from './end-sessions';
 
 /** Asks one owning service whether something blocks the deletion; any failure to answer is a 503. */
 async function askDeletionCheck(
@@ -54,6 +55,8 @@ export async function deleteOwnAccount(deps: IdentityDeps, ctx: RequestContext) 
   await deps.db.withTx(async (tx) => {
     const customer = await currentCustomer(tx, ctx, { forUpdate: true });
     const deletedAt = new Date().toISOString();
+    // Recorded before the record (and its sessions) goes: the token that asked must never book again.
+    await endCustomerSessions(tx, customer.id, 'security');
     await deleteCustomer(tx, customer.id);
     await insertAuditEntry(tx, {
       tenant_id: customer.tenant_id,

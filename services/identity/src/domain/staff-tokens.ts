@@ -53,6 +53,7 @@ export async function issueTokens(
       tenant_id: tenantId,
       outlet_ids: membership?.outlet_ids ?? [],
       staff_id: membership?.staff_id ?? null,
+      sid: familyId,
     },
     STAFF_ACCESS_TTL_SECONDS,
   );

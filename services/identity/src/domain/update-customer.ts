@@ -6,10 +6,11 @@ import {
   type CustomerProfileColumn,
   type CustomerRecord,
 } from '../db/customer.repository';
-import { deleteVerificationCode, invalidateSessionsOf } from '../db/customer-session.repository';
+import { deleteVerificationCode } from '../db/customer-session.repository';
 import { reachableCustomer } from './customer-access';
 import { CUSTOMER_UNIQUE_FIELDS, assertContactFree, requestVerification } from './customer-creation';
 import { STAFF_CREATED_TAG } from './customer-rules';
+import { endCustomerSessions } from './end-sessions';
 import type { IdentityDeps } from './deps';
 import { publishCustomerUpdated } from './events';
 
@@ -49,7 +50,7 @@ export async function updateCustomerByStaff(
         ...(emailChanged ? { email_verified: false } : {}),
         ...(phoneChanged ? { phone_verified: false } : {}),
       });
-      if (change.is_active === false) await invalidateSessionsOf(tx, customer.id, 'security');
+      if (change.is_active === false) await endCustomerSessions(tx, customer.id, 'security');
       await publishCustomerUpdated(deps, tx, ctx, customer);
       if (phoneChanged)
         await (customer.phone === null

@@ -1,11 +1,14 @@
 import { Router } from 'express';
 import { identityApi } from '@salon/contracts';
 import { authenticate, contextOf, parseInput } from '@salon/service-kit';
+import { changeCustomerPassword } from '../domain/change-customer-password';
 import { customerLogin } from '../domain/customer-login';
 import { customerLogout } from '../domain/customer-logout';
 import type { IdentityDeps } from '../domain/deps';
 import { refreshCustomerTokens } from '../domain/refresh-customer-tokens';
 import { registerCustomer } from '../domain/register-customer';
+import { requestCustomerPasswordReset } from '../domain/request-customer-password-reset';
+import { resetCustomerPassword } from '../domain/reset-customer-password';
 import { resendVerificationCode } from '../domain/resend-verification-code';
 import { verifyContact } from '../domain/verify-contact';
 import { customerRegistrationView } from './customer-registration.view';
@@ -53,6 +56,21 @@ export function customerAuthRoutes(deps: IdentityDeps): Router {
   router.post('/customer/auth/verify-phone/resend', customer, async (req, res) => {
     parseInput(identityApi.verificationResendBody, req.body ?? {}, 'body');
     res.json(await resendVerificationCode(deps, contextOf(req), { channel: 'phone' }));
+  });
+
+  router.post('/customer/auth/password/forgot', async (req, res) => {
+    const body = parseInput(identityApi.customerPasswordForgotBody, req.body, 'body');
+    res.json(await requestCustomerPasswordReset(deps, contextOf(req), body));
+  });
+
+  router.post('/customer/auth/password/reset', async (req, res) => {
+    const body = parseInput(identityApi.customerPasswordResetBody, req.body, 'body');
+    res.json(await resetCustomerPassword(deps, contextOf(req), body));
+  });
+
+  router.post('/customer/auth/password/change', customer, async (req, res) => {
+    const body = parseInput(identityApi.customerPasswordChangeBody, req.body, 'body');
+    res.json(await changeCustomerPassword(deps, contextOf(req), body));
   });
 
   return router;

@@ -176,7 +176,9 @@ export const customerLoginBody = z.object({
   tenant_slug: slugField.optional(),
 });
 
+/** POST /customer/auth/logout and POST /auth/logout. */
 export const customerLogoutQuery = z.object({ everywhere: boolQuery.default(false) });
+export const staffLogoutQuery = customerLogoutQuery;
 /** POST /customer/auth/verify-email/resend and verify-phone/resend: no fields (the customer is the token's). */
 export const verificationResendBody = z.object({});
 export const verificationCodeBody = z.object({
@@ -288,3 +290,37 @@ export const customerListQuery = pageQuerySchema().extend({
 /** Accepted for compatibility; e-mail and phone stay unique per tenant either way (409). */
 export const createCustomerQuery = z.object({ check_duplicate: boolQuery.default(true) });
 export const deleteCustomerQuery = z.object({ permanent: boolQuery.default(false) });
+
+// ── passwords: reset with a code, change while signed in ──────────────────────────────────────────────
+const resetCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'Code must be 6 digits' });
+const currentPassword = z.string().min(1).max(128);
+
+export const staffPasswordForgotBody = z.object({ email: emailField });
+/** The new password meets the registration rule (8+ characters, upper and lower case, a digit). */
+export const staffPasswordResetBody = z.object({
+  email: emailField,
+  code: resetCode,
+  new_password: passwordField,
+});
+export const staffPasswordChangeBody = z.object({
+  current_password: currentPassword,
+  new_password: passwordField,
+});
+
+/** One of email or phone names the customer of the business (400 when neither is given, as at login). */
+export const customerPasswordForgotBody = z.object({
+  tenant_slug: slugField,
+  email: emailField.optional(),
+  phone: phoneField.optional(),
+});
+export const customerPasswordResetBody = customerPasswordForgotBody.extend({
+  code: resetCode,
+  new_password: customerPassword,
+});
+export const customerPasswordChangeBody = z.object({
+  current_password: currentPassword,
+  new_password: customerPassword,
+});

@@ -225,6 +225,9 @@ export const customerLogin = z.strictObject({
 });
 
 export const customerLogout = success;
+export const staffLogout = success;
+/** Password forgot (the same answer for every address), reset and change. */
+export const passwordMessage = success;
 /** POST /customer/auth/verify-email/resend and verify-phone/resend. */
 export const verificationResent = success;
 
