@@ -15,6 +15,8 @@ export const SUBSCRIPTION_CHANGED = 'billing.subscription.changed.v1' as const;
 
 const RECENT_PLAN_MS = 1_000;
 export const CLOSED_TO_CUSTOMERS = 'This business is not taking bookings or purchases at the moment';
+/** The 403 detail every service gives a suspended tenant's staff. */
+export const SUBSCRIPTION_SUSPENDED = 'Subscription suspended';
 /** Bounds the memory of `recentPlanOf`; past it the cache simply starts again. */
 const RECENT_PLAN_ENTRIES = 10_000;
 
@@ -154,7 +156,7 @@ export class PlanLimitsReplica {
       const auth = req.auth;
       if (auth?.kind === 'staff' && auth.tenantId && auth.role !== 'SUPER_ADMIN') {
         const { status } = await this.recentPlanOf(auth.tenantId);
-        if (status === 'suspended') throw new AppError(403, 'Subscription suspended');
+        if (status === 'suspended') throw new AppError(403, SUBSCRIPTION_SUSPENDED);
       }
       next();
     };
