@@ -1,11 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import {
-  customerDeletedV1,
-  customerDeletionCheckPath,
-  type CustomerDeletionCheckResponse,
-} from '@salon/contracts';
+import { customerDeletedV1, customerDeletionCheckPath } from '@salon/contracts';
 import {
   TEST_INTERNAL_TOKEN,
   captureEvents,
@@ -14,36 +8,7 @@ import {
   type TestService,
 } from '@salon/testing';
 import { identityService } from '../src/definition';
-import { registeredCustomer, registeredTenant, query } from './helpers';
-
-type Answer = CustomerDeletionCheckResponse | 'down' | 'error';
-
-/** A stand-in for the scheduling or commerce pre-check endpoint, answering what the test tells it. */
-async function fakePrecheck() {
-  const fake = {
-    answer: { blocked: false, reason: null } as Answer,
-    calls: [] as { path: string; token: string | undefined }[],
-    url: '',
-    server: undefined as unknown as Server,
-  };
-  fake.server = createServer((req, res) => {
-    fake.calls.push({ path: req.url ?? '', token: req.headers['x-internal-token'] as string | undefined });
-    if (fake.answer === 'down') {
-      req.socket.destroy();
-      return;
-    }
-    res.setHeader('content-type', 'application/json');
-    if (fake.answer === 'error') {
-      res.statusCode = 500;
-      res.end('{"detail":"boom"}');
-      return;
-    }
-    res.end(JSON.stringify(fake.answer));
-  });
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
-  return fake;
-}
+import { fakePrecheck, registeredCustomer, registeredTenant, query } from './helpers';
 
 describe('DELETE /customers/account', () => {
   let service: TestService;

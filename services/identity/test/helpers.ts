@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { SQL } from 'drizzle-orm';
+import type { CustomerDeletionCheckResponse } from '@salon/contracts';
 import { startTestService, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
 
@@ -90,9 +93,16 @@ export async function registeredCustomer(
   };
 }
 
-/** Identity started with `superAdmin` bootstrapped (one e-mail per test file), and that super admin signed in. */
-export async function startWithSuperAdmin(superAdmin: { email: string; password: string }) {
+/**
+ * Identity started with `superAdmin` bootstrapped (one e-mail per test file) and any further `config`, and that
+ * super admin signed in.
+ */
+export async function startWithSuperAdmin(
+  superAdmin: { email: string; password: string },
+  config: Record<string, string> = {},
+) {
   const service = await startTestService(identityService, {
+    ...config,
     SUPER_ADMIN_EMAIL: superAdmin.email,
     SUPER_ADMIN_PASSWORD: superAdmin.password,
   });
@@ -105,3 +115,32 @@ export async function startWithSuperAdmin(superAdmin: { email: string; password:
 /** Runs SQL on the service's own database: arranging or checking what the API does not show. */
 export const query = <T>(service: TestService, statement: SQL) =>
   service.running.context.db.orm.execute(statement) as unknown as Promise<{ rows: T[] }>;
+
+type PrecheckAnswer = CustomerDeletionCheckResponse | 'down' | 'error';
+
+/** A stand-in for the scheduling or commerce account-deletion pre-check, answering what the test tells it. */
+export async function fakePrecheck() {
+  const fake = {
+    answer: { blocked: false, reason: null } as PrecheckAnswer,
+    calls: [] as { path: string; token: string | undefined }[],
+    url: '',
+    server: undefined as unknown as Server,
+  };
+  fake.server = createServer((req, res) => {
+    fake.calls.push({ path: req.url ?? '', token: req.headers['x-internal-token'] as string | undefined });
+    if (fake.answer === 'down') {
+      req.socket.destroy();
+      return;
+    }
+    res.setHeader('content-type', 'application/json');
+    if (fake.answer === 'error') {
+      res.statusCode = 500;
+      res.end('{"detail":"boom"}');
+      return;
+    }
+    res.end(JSON.stringify(fake.answer));
+  });
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  return fake;
+}
