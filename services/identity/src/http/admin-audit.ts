@@ -2,8 +2,7 @@ import type { RequestHandler } from 'express';
 import { actingAdminOf, contextOf, routeTemplateOf } from '@salon/service-kit';
 import type { IdentityDeps } from '../domain/deps';
 import { recordAdminAct } from '../domain/record-admin-act';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { READS } from './suspended-writes';
 
 /**
  * After `authenticate`: a successful write by a tenant-scoped SUPER_ADMIN is audited once its answer is sent

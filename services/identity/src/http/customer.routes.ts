@@ -22,6 +22,7 @@ import { birthDateField } from './birth-date';
 import { staffCustomerView } from './customer.view';
 import { tenantRequired } from './tenant-context';
 import { auditAdminActs } from './admin-audit';
+import { suspendedWritesGuard } from './suspended-writes';
 
 const createBody = identityApi.createCustomerBody.safeExtend({ date_of_birth: birthDateField.optional() });
 const updateBody = identityApi.updateCustomerBody.safeExtend({
@@ -35,7 +36,11 @@ const customerPath = z.object({ customer_id: objectId });
 /** Customer management by staff: staff tokens only (customer tokens are 403). */
 export function customerRoutes(deps: IdentityDeps): Router {
   const router = Router();
-  const staff = [authenticate(deps.verifier, { allow: ['staff'] }), auditAdminActs(deps)];
+  const staff = [
+    authenticate(deps.verifier, { allow: ['staff'] }),
+    suspendedWritesGuard(deps),
+    auditAdminActs(deps),
+  ];
 
   router.get('/customers', ...staff, tenantRequired, async (req, res) => {
     const query = parseInput(identityApi.customerListQuery, req.query, 'query');

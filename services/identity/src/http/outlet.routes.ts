@@ -16,13 +16,14 @@ import type { IdentityDeps } from '../domain/deps';
 import { getOutlet } from '../domain/get-outlet';
 import { listOutlets } from '../domain/list-outlets';
 import { outletView } from './outlet.view';
+import { suspendedWritesGuard } from './suspended-writes';
 import { tenantRequired } from './tenant-context';
 
 const outletPath = z.object({ outlet_id: objectId });
 
 export function outletRoutes(deps: IdentityDeps): Router {
   const router = Router();
-  router.use('/outlets', authenticate(deps.verifier, { allow: ['staff'] }), deps.plans.suspendedGuard());
+  router.use('/outlets', authenticate(deps.verifier, { allow: ['staff'] }), suspendedWritesGuard(deps));
 
   router.post('/outlets', requireRoles('TENANT_ADMIN'), async (req, res) => {
     const body = parseInput(identityApi.createOutletBody, req.body, 'body');

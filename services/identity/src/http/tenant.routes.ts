@@ -13,12 +13,17 @@ import { updateTenantDetails } from '../domain/update-tenant';
 import { tenantStatsView } from './tenant-stats.view';
 import { tenantListItemView, tenantSummaryView, tenantView } from './tenant.view';
 import { auditAdminActs } from './admin-audit';
+import { suspendedWritesGuard } from './suspended-writes';
 
 const tenantPath = z.object({ tenant_id: objectId });
 
 export function tenantRoutes(deps: IdentityDeps): Router {
   const router = Router();
-  const staff = [authenticate(deps.verifier, { allow: ['staff'] }), auditAdminActs(deps)];
+  const staff = [
+    authenticate(deps.verifier, { allow: ['staff'] }),
+    suspendedWritesGuard(deps),
+    auditAdminActs(deps),
+  ];
 
   router.post('/tenants', ...staff, requireRoles('SUPER_ADMIN'), async (req, res) => {
     const body = parseInput(identityApi.createTenantBody, req.body, 'body');

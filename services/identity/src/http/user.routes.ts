@@ -17,6 +17,7 @@ import type { IdentityDeps } from '../domain/deps';
 import { getUser } from '../domain/get-user';
 import { listUsers } from '../domain/list-users';
 import { auditAdminActs } from './admin-audit';
+import { suspendedWritesGuard } from './suspended-writes';
 import { inNamedTenant } from './tenant-context';
 import { userView } from './user.view';
 
@@ -31,7 +32,12 @@ export function userRoutes(deps: IdentityDeps): Router {
   const router = Router();
   const reader = requireRoles('SUPER_ADMIN', 'TENANT_ADMIN', 'OUTLET_MANAGER');
   const manager = requireRoles('SUPER_ADMIN', 'TENANT_ADMIN');
-  router.use('/users', authenticate(deps.verifier, { allow: ['staff'] }), auditAdminActs(deps));
+  router.use(
+    '/users',
+    authenticate(deps.verifier, { allow: ['staff'] }),
+    suspendedWritesGuard(deps),
+    auditAdminActs(deps),
+  );
 
   router.post('/users', manager, async (req, res) => {
     const ctx = tenantContext(req);
