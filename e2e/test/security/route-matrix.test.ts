@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROUTES, type Route } from '@salon/gateway';
 import { ROLES, type Role } from '@salon/service-kit';
-import { mapLimited } from '@salon/testing';
+import { mapLimited, waitFor } from '@salon/testing';
 import { errorRuleBroken } from '../../src/security-checks';
 import {
   startSecurityPlatform,
@@ -249,5 +249,69 @@ describe('forged and misused tokens', () => {
       body: { refresh_token: business.refreshToken },
     });
     expectErrorBody(refresh, 401, 'refresh of a deactivated tenant');
+  });
+});
+
+/**
+ * A suspended tenant in identity, through the gateway to the distributed services: once billing suspends the
+ * subscription, every identity staff write of the routing table that a TENANT_ADMIN may call answers 403
+ * "Subscription suspended" (a new row is covered without touching this test), while sign-in and reads stay
+ * open; billing's activation opens the writes again. The exceptions (SUPER_ADMIN routes, customers' own
+ * account) are in identity's API test.
+ */
+describe("a suspended tenant's staff in identity", () => {
+  const WRITES = new Set<Route['method']>(['POST', 'PUT', 'PATCH', 'DELETE']);
+  const identityStaffWrites = ROUTES.filter(
+    (route) =>
+      route.service === 'identity' &&
+      route.area === 'staff' &&
+      WRITES.has(route.method) &&
+      (!route.roles || route.roles.includes('TENANT_ADMIN')),
+  );
+  const SUSPENDED = { detail: 'Subscription suspended' };
+  const WAIT = { timeoutMs: 30_000, intervalMs: 100 };
+
+  it('sign in and read; every identity staff write is 403 until billing activates the subscription again', async () => {
+    expect(identityStaffWrites.map(routeName)).toEqual(
+      expect.arrayContaining(['POST /customers', 'POST /users', 'POST /outlets', 'PUT /tenants/{tenant_id}']),
+    );
+    const business = await registerBusiness(platform, 'Suspended');
+    const subscription = (action: 'deactivate' | 'activate') =>
+      platform.call('POST', `/subscriptions/${action}?tenant_id=${business.tenantId}`, {
+        token: superAdminToken,
+        body: {},
+      });
+    const settings = (body: Record<string, unknown>) =>
+      platform.call('PUT', `/tenants/${business.tenantId}`, { token: business.ownerToken, body });
+    // Billing opens the subscription on identity's registration event; identity hears of the suspension by event.
+    await waitFor(async () => (await subscription('deactivate')).status === 200, WAIT);
+    await waitFor(async () => (await settings({})).status === 403, WAIT);
+
+    const login = await platform.call('POST', '/auth/login', { body: business.credentials });
+    expect(login.status).toBe(200);
+    const token = login.body.access_token as string;
+    const tenant = await platform.call('GET', `/tenants/${business.tenantId}`, { token });
+    expect({ status: tenant.status, subscription: tenant.body.subscription?.status }).toEqual({
+      status: 200,
+      subscription: 'suspended',
+    });
+    const outlets = await platform.call('GET', '/outlets', { token });
+    expect(outlets.status).toBe(200);
+
+    const ids = {
+      tenant_id: business.tenantId,
+      user_id: business.userId,
+      outlet_id: outlets.body.items[0].id as string,
+    } as PathIds;
+    const answers = await mapLimited(identityStaffWrites, 4, async (route) => {
+      const response = await platform.call(route.method, fillPath(route, ids), { token, body: {} });
+      return { route: routeName(route), status: response.status, body: response.body };
+    });
+    expect(answers).toEqual(
+      identityStaffWrites.map((route) => ({ route: routeName(route), status: 403, body: SUSPENDED })),
+    );
+
+    expect((await subscription('activate')).status).toBe(200);
+    await waitFor(async () => (await settings({ description: 'Open again' })).status === 200, WAIT);
   });
 });
