@@ -261,12 +261,18 @@ describe('forged and misused tokens', () => {
  */
 describe("a suspended tenant's staff in identity", () => {
   const WRITES = new Set<Route['method']>(['POST', 'PUT', 'PATCH', 'DELETE']);
+  /**
+   * Staff-area identity writes a suspended tenant's staff keep: their own sign-in, logout or password, should
+   * such a row come (sign-in and refresh are public rows today). SUPER_ADMIN-only rows are left out by `roles`.
+   */
+  const KEPT_WHILE_SUSPENDED = new Set<string>([]);
   const identityStaffWrites = ROUTES.filter(
     (route) =>
       route.service === 'identity' &&
       route.area === 'staff' &&
       WRITES.has(route.method) &&
-      (!route.roles || route.roles.includes('TENANT_ADMIN')),
+      (!route.roles || route.roles.includes('TENANT_ADMIN')) &&
+      !KEPT_WHILE_SUSPENDED.has(routeName(route)),
   );
   const SUSPENDED = { detail: 'Subscription suspended' };
   const WAIT = { timeoutMs: 30_000, intervalMs: 100 };
