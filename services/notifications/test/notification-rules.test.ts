@@ -11,7 +11,13 @@ import {
   usageMonth,
   withinQuota,
 } from '../src/domain/notification-rules';
-import { localDateTime, money, renderTemplate, templateLanguage } from '../src/domain/templates';
+import {
+  PLATFORM_NAME,
+  localDateTime,
+  money,
+  renderTemplate,
+  templateLanguage,
+} from '../src/domain/templates';
 
 const now = new Date('2026-03-01T00:00:00.000Z');
 const at = (days: number) => new Date(now.getTime() + days * 86_400_000);
@@ -90,6 +96,18 @@ describe('permitted channels', () => {
     );
   });
 
+  it('account-security messages go to their contact whatever the preferences', () => {
+    const nothing = {
+      ...DEFAULT_PREFERENCES,
+      communication: { email: false, sms: false, push: false, whatsapp: false },
+    };
+    for (const kind of ['verification_code', 'password_reset_code', 'password_changed'] as const)
+      expect(permittedChannels(kind, ['email', 'sms'], customer, nothing).allowed).toEqual(['email', 'sms']);
+    expect(permittedChannels('payment_link', ['email'], customer, nothing).blocked).toEqual([
+      { channel: 'email', reason: 'preference_off' },
+    ]);
+  });
+
   it('staff have no push and no preferences', () => {
     const staff = { type: 'staff' as const, id: 's1', email: 's@x.y', phone: null };
     expect(permittedChannels('staff_booking_notice', ['email', 'push', 'sms'], staff, null)).toEqual({
@@ -147,5 +165,37 @@ describe('templates', () => {
     expect(message.subject).toBe('Glow: pemesanan Anda dikonfirmasi');
     expect(message.text).toContain('Selasa, 3 Maret 2026, 10:30');
     expect(templateLanguage('ms')).toBe('en');
+  });
+
+  it('password messages in English and Indonesian, the change time in its named timezone', () => {
+    const base = { tenantName: 'Glow', timezone: 'Asia/Jakarta', currency: 'IDR', recipientName: 'Rina' };
+    const code = renderTemplate('password_reset_code', 'en', { ...base, code: '123456', validMinutes: 30 });
+    expect(code.subject).toBe('Glow: your password reset code');
+    expect(code.text).toContain('Your Glow password reset code is 123456. It is valid for 30 minutes.');
+    expect(renderTemplate('password_reset_code', 'id', { ...base, code: '123456' }).text).toContain(
+      'Kode reset kata sandi Glow Anda adalah 123456. Berlaku selama 30 menit.',
+    );
+    const changed = renderTemplate('password_changed', 'en', {
+      ...base,
+      changedAt: '2026-03-03T03:30:00Z',
+      changeReason: 'reset',
+    });
+    expect(changed.subject).toBe('Glow: your password was changed');
+    expect(changed.text).toContain(
+      'changed on Tuesday, 3 March 2026, 10:30 (Asia/Jakarta) with a reset code',
+    );
+    expect(changed.text).toContain(
+      'If this was not you, reset your password right away and contact the salon.',
+    );
+    const staff = renderTemplate('password_changed', 'id', {
+      ...base,
+      tenantName: PLATFORM_NAME,
+      timezone: 'UTC',
+      changedAt: '2026-03-03T03:30:00Z',
+      changeReason: 'change',
+    });
+    expect(staff.subject).toBe('Salon platform: kata sandi Anda telah diubah');
+    expect(staff.text).toContain('pada Selasa, 3 Maret 2026, 03:30 (UTC) dari sesi yang sedang masuk');
+    expect(staff.text).toContain('segera reset kata sandi Anda dan hubungi salon');
   });
 });

@@ -9,7 +9,19 @@ export type NotificationKind =
   | 'staff_booking_notice'
   | 'appointment_reminder'
   | 'payment_link'
-  | 'verification_code';
+  | 'verification_code'
+  | 'password_reset_code'
+  | 'password_changed';
+
+/**
+ * Account-security messages (a code that verifies a contact or resets a password, the notice that a password
+ * changed) go to the contact they are about, whatever the customer's communication preferences.
+ */
+export const ACCOUNT_SECURITY_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  'verification_code',
+  'password_reset_code',
+  'password_changed',
+]);
 
 const DAY_MS = 86_400_000;
 
@@ -72,8 +84,8 @@ export const isMarketing = (_kind: NotificationKind) => false;
 /**
  * Which requested channels may carry the message, and why the others may not: the recipient needs an
  * address for the channel (push needs a customer), a customer's communication preferences must allow the
- * channel and the matching notification setting the kind; marketing needs `marketing_consent`. Verification
- * codes go to the contact they verify, whatever the preferences.
+ * channel and the matching notification setting the kind; marketing needs `marketing_consent`. Account-security
+ * kinds (`ACCOUNT_SECURITY_KINDS`) go to their contact whatever the preferences.
  */
 export function permittedChannels(
   kind: NotificationKind,
@@ -97,7 +109,7 @@ export function permittedChannels(
     if (!address) blocked.push({ channel, reason: 'no_address' });
     else if (prefs && marketing && !prefs.marketing_consent)
       blocked.push({ channel, reason: 'marketing_consent_missing' });
-    else if (prefs && kind !== 'verification_code' && !prefs.communication[channel])
+    else if (prefs && !ACCOUNT_SECURITY_KINDS.has(kind) && !prefs.communication[channel])
       blocked.push({ channel, reason: 'preference_off' });
     else if (prefs && !settingAllows(kind, prefs))
       blocked.push({ channel, reason: 'notification_setting_off' });

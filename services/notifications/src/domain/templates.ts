@@ -21,8 +21,16 @@ export interface TemplateContext {
   dueDate?: string;
   packageName?: string | null;
   code?: string;
+  /** How long a code stays valid, in whole minutes. */
+  validMinutes?: number;
   customerName?: string;
+  /** When a password was changed, and how: with a reset code or by its owner signed in. */
+  changedAt?: string;
+  changeReason?: 'reset' | 'change';
 }
+
+/** The sender named in messages to a staff user: a staff account is platform-wide, not one salon's. */
+export const PLATFORM_NAME = 'Salon platform';
 
 const LOCALE: Record<Language, string> = { en: 'en-GB', id: 'id-ID' };
 
@@ -55,6 +63,9 @@ const when = (c: TemplateContext, l: Language) =>
   c.startsAt ? localDateTime(c.startsAt, c.timezone, l) : '';
 const place = (c: TemplateContext) => [c.outletName, c.outletAddress].filter(Boolean).join(', ');
 const services = (c: TemplateContext) => (c.serviceNames ?? []).join(', ');
+/** The change's local time, with its timezone named (a staff user's is UTC, which no salon implies). */
+const changedWhen = (c: TemplateContext, l: Language) =>
+  c.changedAt ? `${localDateTime(c.changedAt, c.timezone, l)} (${c.timezone})` : '';
 
 const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
   booking_confirmation: {
@@ -113,6 +124,30 @@ const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
     id: (c) => ({
       subject: `${c.tenantName}: kode verifikasi Anda`,
       text: `Kode verifikasi ${c.tenantName} Anda adalah ${c.code ?? ''}. Jangan bagikan kepada siapa pun.`,
+    }),
+  },
+  password_reset_code: {
+    en: (c) => ({
+      subject: `${c.tenantName}: your password reset code`,
+      text: `Your ${c.tenantName} password reset code is ${c.code ?? ''}. It is valid for ${c.validMinutes ?? 30} minutes. Do not share it with anyone. If you did not ask to reset your password, ignore this message.`,
+    }),
+    id: (c) => ({
+      subject: `${c.tenantName}: kode reset kata sandi Anda`,
+      text: `Kode reset kata sandi ${c.tenantName} Anda adalah ${c.code ?? ''}. Berlaku selama ${c.validMinutes ?? 30} menit. Jangan bagikan kepada siapa pun. Jika Anda tidak meminta reset kata sandi, abaikan pesan ini.`,
+    }),
+  },
+  password_changed: {
+    en: (c, l) => ({
+      subject: `${c.tenantName}: your password was changed`,
+      text: `Hello ${c.recipientName},\n\nThe password of your ${c.tenantName} account was changed on ${changedWhen(c, l)}${
+        c.changeReason === 'reset' ? ' with a reset code' : ' from a signed-in session'
+      }, and every session of the account was signed out.\n\nIf this was not you, reset your password right away and contact the salon.\n\n${c.tenantName}`,
+    }),
+    id: (c, l) => ({
+      subject: `${c.tenantName}: kata sandi Anda telah diubah`,
+      text: `Halo ${c.recipientName},\n\nKata sandi akun ${c.tenantName} Anda telah diubah pada ${changedWhen(c, l)}${
+        c.changeReason === 'reset' ? ' dengan kode reset' : ' dari sesi yang sedang masuk'
+      }, dan semua sesi akun tersebut telah dikeluarkan.\n\nJika ini bukan Anda, segera reset kata sandi Anda dan hubungi salon.\n\n${c.tenantName}`,
     }),
   },
 };
