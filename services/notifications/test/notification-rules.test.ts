@@ -2,6 +2,7 @@ import { PLAN_CATALOGUE } from '@salon/contracts';
 import {
   DEFAULT_PREFERENCES,
   channelQuota,
+  countsAgainstQuota,
   initialTier,
   outcomeStatus,
   permittedChannels,
@@ -106,6 +107,13 @@ describe('permitted channels', () => {
     expect(permittedChannels('payment_link', ['email'], customer, nothing).blocked).toEqual([
       { channel: 'email', reason: 'preference_off' },
     ]);
+  });
+
+  it('password messages never take a unit of the monthly quota; the other kinds do', () => {
+    expect(countsAgainstQuota('password_reset_code')).toBe(false);
+    expect(countsAgainstQuota('password_changed')).toBe(false);
+    expect(countsAgainstQuota('verification_code')).toBe(true);
+    expect(countsAgainstQuota('booking_confirmation')).toBe(true);
   });
 
   it('staff have no push and no preferences', () => {

@@ -215,7 +215,8 @@ export async function countsByStatus(executor: Executor, horizon: Date): Promise
 export async function recordDelivery(
   tx: Executor,
   d: {
-    tenantId: string;
+    /** Null for a message to a staff user, whose account belongs to no tenant. */
+    tenantId: string | null;
     notificationId: string | null;
     recipientId: string | null;
     kind: NotificationKind;

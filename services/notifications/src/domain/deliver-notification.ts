@@ -8,6 +8,7 @@ import {
   DEFAULT_PREFERENCES,
   addressFor,
   channelQuota,
+  countsAgainstQuota,
   outcomeStatus,
   permittedChannels,
   usageMonth,
@@ -27,12 +28,14 @@ export interface SendResult {
 /**
  * Sends one rendered message on each permitted channel. Each channel takes one unit of its monthly quota
  * first (plan replica, at send time); an exhausted channel is skipped and recorded while the others are
- * tried; a provider failure gives the unit back. Every attempt leaves a delivery row.
+ * tried; a provider failure gives the unit back. Kinds exempt from the quota (`countsAgainstQuota`) neither
+ * take a unit nor are blocked. Every attempt leaves a delivery row.
  */
 export async function sendOnChannels(
   deps: NotificationsDeps,
   input: {
-    tenantId: string;
+    /** The tenant whose quota the message takes; null for a staff user's account message (no tenant). */
+    tenantId: string | null;
     notificationId: string | null;
     kind: NotificationKind;
     recipient: Recipient;
@@ -44,6 +47,11 @@ export async function sendOnChannels(
     correlationId?: string;
   },
 ): Promise<SendResult> {
+  const metered = countsAgainstQuota(input.kind);
+  if (metered && input.tenantId === null)
+    throw new Error(`A ${input.kind} message takes a tenant's quota: it needs its tenant`);
+  // The tenant whose monthly quota each channel takes a unit of; null: no quota applies.
+  const quotaTenant = metered ? input.tenantId : null;
   const { allowed, blocked } = permittedChannels(
     input.kind,
     input.channels,
@@ -74,10 +82,12 @@ export async function sendOnChannels(
   for (const { channel, reason } of blocked) await delivery(channel, 'blocked', reason, null);
 
   for (const channel of allowed) {
-    const granted = await deps.db.withTx(async (tx) => {
-      const { limits } = await deps.plans.planOf(tx, input.tenantId);
-      return repo.takeQuota(tx, input.tenantId, month, channel, channelQuota(limits, channel));
-    });
+    const granted =
+      quotaTenant === null ||
+      (await deps.db.withTx(async (tx) => {
+        const { limits } = await deps.plans.planOf(tx, quotaTenant);
+        return repo.takeQuota(tx, quotaTenant, month, channel, channelQuota(limits, channel));
+      }));
     if (!granted) {
       failed.push({ channel, reason: 'quota_exceeded' });
       await delivery(channel, 'blocked', 'quota_exceeded', null);
@@ -99,7 +109,8 @@ export async function sendOnChannels(
         'channel send failed',
       );
       failed.push({ channel, reason: 'provider_error', error: message });
-      await deps.db.withTx((tx) => repo.releaseQuota(tx, input.tenantId, month, channel));
+      if (quotaTenant !== null)
+        await deps.db.withTx((tx) => repo.releaseQuota(tx, quotaTenant, month, channel));
       await delivery(channel, 'failed', message, null);
     }
   }

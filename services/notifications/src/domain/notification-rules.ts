@@ -23,6 +23,19 @@ export const ACCOUNT_SECURITY_KINDS: ReadonlySet<NotificationKind> = new Set<Not
   'password_changed',
 ]);
 
+/**
+ * The password messages are never blocked by (nor counted in) the tenant's monthly channel quota: an owner
+ * locked out of a salon whose quota is used up must still get back in, and a staff user has no tenant to
+ * count against. Verification codes still count: a customer can book unverified and ask again next month.
+ */
+const QUOTA_EXEMPT_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  'password_reset_code',
+  'password_changed',
+]);
+
+/** Whether a message of `kind` takes a unit of the tenant's monthly channel quota. */
+export const countsAgainstQuota = (kind: NotificationKind) => !QUOTA_EXEMPT_KINDS.has(kind);
+
 const DAY_MS = 86_400_000;
 
 /** Spec: more than CLOUD_TASKS_MAX_DAYS ahead waits in the database tier (PENDING); otherwise PROMOTED at once. */
