@@ -25,28 +25,28 @@ export interface SendResult {
   failed: FailedChannel[];
 }
 
+/** A rendered message for `sendOnChannels`. */
+export interface OutgoingMessage {
+  /** The tenant whose quota the message takes; null for a staff user's account message (no tenant). */
+  tenantId: string | null;
+  notificationId: string | null;
+  kind: NotificationKind;
+  recipient: Recipient;
+  preferences: Preferences | null;
+  channels: Channel[];
+  message: { subject: string; text: string };
+  reference: string;
+  /** The correlation id of what caused the send, for the logs. */
+  correlationId?: string;
+}
+
 /**
  * Sends one rendered message on each permitted channel. Each channel takes one unit of its monthly quota
  * first (plan replica, at send time); an exhausted channel is skipped and recorded while the others are
  * tried; a provider failure gives the unit back. Kinds exempt from the quota (`countsAgainstQuota`) neither
  * take a unit nor are blocked. Every attempt leaves a delivery row.
  */
-export async function sendOnChannels(
-  deps: NotificationsDeps,
-  input: {
-    /** The tenant whose quota the message takes; null for a staff user's account message (no tenant). */
-    tenantId: string | null;
-    notificationId: string | null;
-    kind: NotificationKind;
-    recipient: Recipient;
-    preferences: Preferences | null;
-    channels: Channel[];
-    message: { subject: string; text: string };
-    reference: string;
-    /** The correlation id of what caused the send, for the logs. */
-    correlationId?: string;
-  },
-): Promise<SendResult> {
+export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMessage): Promise<SendResult> {
   const metered = countsAgainstQuota(input.kind);
   if (metered && input.tenantId === null)
     throw new Error(`A ${input.kind} message takes a tenant's quota: it needs its tenant`);
@@ -115,6 +115,16 @@ export async function sendOnChannels(
     }
   }
   return { sent, failed };
+}
+
+/**
+ * Sends messages prepared inside an inbox transaction, one after another, once it has committed (the handler
+ * hands this to `afterCommit`): sending is slow and `sendOnChannels` opens its own short transactions (quota,
+ * delivery rows). A crash between the commit and the send loses them (at most once); what they carry (a code)
+ * is never stored, and asking again is the remedy.
+ */
+export async function sendPrepared(deps: NotificationsDeps, messages: OutgoingMessage[]): Promise<void> {
+  for (const message of messages) await sendOnChannels(deps, message);
 }
 
 /** Renders a stored notification with the current replicas (tenant, outlet, appointment, customer). */

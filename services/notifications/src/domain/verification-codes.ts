@@ -1,18 +1,15 @@
 import type { CustomerRegisteredV1, CustomerVerificationRequestedV1 } from '@salon/contracts';
 import type { Executor } from '@salon/service-kit';
 import type { Channel } from '../channels/channel';
-import * as replicas from '../db/replica.repository';
-import { sendOnChannels } from './deliver-notification';
-import type { NotificationsDeps } from './deps';
+import { messageSender } from './account-messages';
+import type { OutgoingMessage } from './deliver-notification';
 import { fullName } from './replica-updates';
-import { renderTemplate, templateLanguage } from './templates';
-
-export type VerificationMessage = Parameters<typeof sendOnChannels>[1];
+import { renderTemplate } from './templates';
 
 /**
  * A new customer's verification codes (the e-mail code by e-mail, the phone code by SMS), rendered inside the
- * inbox transaction. The codes are never stored, not even in a scheduled notification; `sendVerificationCodes`
- * sends them once the transaction has committed.
+ * inbox transaction. The codes are never stored, not even in a scheduled notification; `sendPrepared` sends
+ * them once the transaction has committed.
  */
 export async function prepareVerificationCodes(
   tx: Executor,
@@ -28,9 +25,8 @@ export async function prepareVerificationCodes(
     | 'verification'
   >,
   reference: string,
-): Promise<VerificationMessage[]> {
-  const tenant = await replicas.findTenant(tx, data.tenant_id);
-  const language = templateLanguage(data.preferences.language ?? tenant?.language);
+): Promise<OutgoingMessage[]> {
+  const { language, context } = await messageSender(tx, data.tenant_id, data.preferences.language);
   const codes: Array<[Channel, string | undefined]> = [
     ['email', data.verification.email?.code],
     ['sms', data.verification.phone?.code],
@@ -45,9 +41,7 @@ export async function prepareVerificationCodes(
       preferences: data.preferences,
       channels: [channel],
       message: renderTemplate('verification_code', language, {
-        tenantName: tenant?.name ?? 'Salon',
-        timezone: tenant?.timezone ?? 'UTC',
-        currency: tenant?.currency ?? 'USD',
+        ...context,
         recipientName: fullName(data.first_name, data.last_name),
         code,
       }),
@@ -63,7 +57,7 @@ export async function prepareRequestedCode(
   tx: Executor,
   data: CustomerVerificationRequestedV1,
   reference: string,
-): Promise<VerificationMessage[]> {
+): Promise<OutgoingMessage[]> {
   return prepareVerificationCodes(
     tx,
     {
@@ -75,13 +69,4 @@ export async function prepareRequestedCode(
     },
     reference,
   );
-}
-
-/**
- * Sends prepared codes outside any transaction: sending is slow and `sendOnChannels` opens its own short
- * transactions (quota, delivery rows). A crash between the commit and the send loses the codes (at most
- * once); the customer can still book, as the spec allows, and a resend endpoint is the remedy.
- */
-export async function sendVerificationCodes(deps: NotificationsDeps, messages: VerificationMessage[]) {
-  for (const message of messages) await sendOnChannels(deps, message);
 }

@@ -1,7 +1,8 @@
 import type { InboxHandler } from '@salon/messaging';
+import { sendPrepared } from '../../domain/deliver-notification';
 import type { NotificationsDeps } from '../../domain/deps';
 import { saveCustomer } from '../../domain/replica-updates';
-import { prepareVerificationCodes, sendVerificationCodes } from '../../domain/verification-codes';
+import { prepareVerificationCodes } from '../../domain/verification-codes';
 
 /**
  * identity.customer.registered.v1: the customer replica, and the verification codes prepared inside the inbox
@@ -12,5 +13,5 @@ export const onIdentityCustomerRegistered =
   async (data, { tx, event, afterCommit }) => {
     await saveCustomer(tx, data);
     const codes = await prepareVerificationCodes(tx, data, event.id);
-    afterCommit(() => sendVerificationCodes(deps, codes));
+    afterCommit(() => sendPrepared(deps, codes));
   };

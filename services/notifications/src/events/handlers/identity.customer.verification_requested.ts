@@ -1,6 +1,7 @@
 import type { InboxHandler } from '@salon/messaging';
+import { sendPrepared } from '../../domain/deliver-notification';
 import type { NotificationsDeps } from '../../domain/deps';
-import { prepareRequestedCode, sendVerificationCodes } from '../../domain/verification-codes';
+import { prepareRequestedCode } from '../../domain/verification-codes';
 
 /**
  * identity.customer.verification_requested.v1 (a resend, a changed phone): the new code prepared inside the
@@ -10,5 +11,5 @@ export const onIdentityCustomerVerificationRequested =
   (deps: NotificationsDeps): InboxHandler<'identity.customer.verification_requested.v1'> =>
   async (data, { tx, event, afterCommit }) => {
     const codes = await prepareRequestedCode(tx, data, event.id);
-    afterCommit(() => sendVerificationCodes(deps, codes));
+    afterCommit(() => sendPrepared(deps, codes));
   };
