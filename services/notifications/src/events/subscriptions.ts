@@ -1,6 +1,8 @@
 import { DirectConsumer, InboxConsumer, type Subscription } from '@salon/messaging';
 import { TASK_CONSUMER, TASK_EVENT, type NotificationsDeps } from '../domain/deps';
 import { onCommercePaymentLinkCreated } from './handlers/commerce.payment_link.created';
+import { onIdentityAccountPasswordChanged } from './handlers/identity.account.password_changed';
+import { onIdentityAccountPasswordResetRequested } from './handlers/identity.account.password_reset_requested';
 import { onIdentityCustomerDeleted } from './handlers/identity.customer.deleted';
 import { onIdentityCustomerRegistered } from './handlers/identity.customer.registered';
 import { onIdentityCustomerUpdated } from './handlers/identity.customer.updated';
@@ -17,6 +19,8 @@ import { onSchedulingStaffUpserted } from './handlers/scheduling.staff.upserted'
 
 export const TENANT_CONSUMER = 'notifications.identity-tenants';
 export const CUSTOMER_CONSUMER = 'notifications.identity-customers';
+/** Password messages of staff users (no tenant) and customers alike. */
+export const ACCOUNT_CONSUMER = 'notifications.identity-accounts';
 export const STAFF_CONSUMER = 'notifications.scheduling-staff';
 export const APPOINTMENT_CONSUMER = 'notifications.scheduling-appointments';
 export const PAYMENT_CONSUMER = 'notifications.commerce-payments';
@@ -34,6 +38,10 @@ export function notificationsSubscriptions(deps: NotificationsDeps): Subscriptio
       .on('identity.customer.updated.v1', onIdentityCustomerUpdated)
       .on('identity.customer.deleted.v1', onIdentityCustomerDeleted)
       .on('identity.customer.verification_requested.v1', onIdentityCustomerVerificationRequested(deps))
+      .subscription(),
+    new InboxConsumer(store, ACCOUNT_CONSUMER, { prefetch: 1 })
+      .on('identity.account.password_reset_requested.v1', onIdentityAccountPasswordResetRequested(deps))
+      .on('identity.account.password_changed.v1', onIdentityAccountPasswordChanged(deps))
       .subscription(),
     new InboxConsumer(store, STAFF_CONSUMER)
       .on('scheduling.staff.upserted.v1', onSchedulingStaffUpserted)
