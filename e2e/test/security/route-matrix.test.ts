@@ -262,10 +262,10 @@ describe('forged and misused tokens', () => {
 describe("a suspended tenant's staff in identity", () => {
   const WRITES = new Set<Route['method']>(['POST', 'PUT', 'PATCH', 'DELETE']);
   /**
-   * Staff-area identity writes a suspended tenant's staff keep: their own sign-in, logout or password, should
-   * such a row come (sign-in and refresh are public rows today). SUPER_ADMIN-only rows are left out by `roles`.
+   * Staff-area identity writes a suspended tenant's staff keep: their own logout and password (sign-in, refresh
+   * and the password reset are public rows). SUPER_ADMIN-only rows are left out by `roles`.
    */
-  const KEPT_WHILE_SUSPENDED = new Set<string>([]);
+  const KEPT_WHILE_SUSPENDED = new Set<string>(['POST /auth/logout', 'POST /auth/password/change']);
   const identityStaffWrites = ROUTES.filter(
     (route) =>
       route.service === 'identity' &&

@@ -70,6 +70,13 @@ const OPEN_WRITES: Record<string, string> = {
   'POST /auth/complete-login':
     'staff sign-in, choosing the organisation (and a SUPER_ADMIN entering a tenant)',
   'POST /auth/refresh': 'staff sign-in kept',
+  'POST /auth/logout': 'staff ending their own sessions',
+  'POST /auth/password/forgot': 'no token: a staff user locked out of the account',
+  'POST /auth/password/reset': 'no token: a staff user locked out of the account',
+  'POST /auth/password/change': 'a staff user’s own password',
+  'POST /customer/auth/password/forgot': 'a customer’s own account',
+  'POST /customer/auth/password/reset': 'a customer’s own account',
+  'POST /customer/auth/password/change': 'a customer’s own account',
   'POST /customer/auth/register': 'a customer’s own account',
   'POST /customer/auth/login': 'a customer’s own account',
   'POST /customer/auth/refresh': 'a customer’s own account',
