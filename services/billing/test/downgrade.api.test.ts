@@ -222,7 +222,7 @@ describe('periods that end unpaid: past_due, expired after the grace; FREE renew
       sql`UPDATE billing.subscriptions SET plan = 'PRO', status = 'suspended' WHERE tenant_id = ${tenant.tenantId}`,
     );
     await runJob('2026-05-01T00:00:00.000Z');
-    // Its staff are refused (403 Subscription suspended), so the row itself is read.
+    // The period's end is not in the API's answer, so the row itself is read.
     const [row] = await selectRows<{ plan: string; status: string; period_unchanged: boolean }>(
       service.running.context.db.orm,
       sql`SELECT plan, status, current_period_end = '2026-04-01T00:00:00Z'::timestamptz AS period_unchanged

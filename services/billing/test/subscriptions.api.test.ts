@@ -196,8 +196,19 @@ describe('subscriptions: registration, current, cancel, deactivate and activate'
     expect(deactivated.body.metadata.deactivated_by).toEqual(expect.stringMatching(/^[0-9a-f]{24}$/));
     expect((await changed(tenant.tenantId, 2)).data).toMatchObject({ status: 'suspended', plan: 'FREE' });
 
+    // Its staff see where they stand, and change nothing.
     for (const token of [tenant.admin, tenant.staff('STAFF')]) {
-      const blocked = await service.request('GET', '/subscriptions/current', { token });
+      const current = await service.request('GET', '/subscriptions/current', { token });
+      expect(current.status).toBe(200);
+      expect(current.body.status).toBe('suspended');
+      expect((await service.request('GET', '/subscriptions/payments', { token })).status).toBe(200);
+    }
+    for (const [route, body] of [
+      ['/subscriptions/renew', {}],
+      ['/subscriptions/upgrade', { plan: 'PRO', billing_period: 'monthly' }],
+      ['/subscriptions/cancel', undefined],
+    ] as const) {
+      const blocked = await service.request('POST', route, { token: tenant.admin, body });
       expect(blocked.status).toBe(403);
       expect(blocked.body).toEqual({ detail: 'Subscription suspended' });
     }
@@ -236,9 +247,11 @@ describe('subscriptions: registration, current, cancel, deactivate and activate'
       tenant.tenantId,
     );
     expect((await changed(tenant.tenantId, 2)).data).toMatchObject({ status: 'suspended' });
-    expect((await service.request('GET', '/subscriptions/current', { token: tenant.admin })).status).toBe(
-      403,
-    );
+    const suspended = await service.request('GET', '/subscriptions/current', { token: tenant.admin });
+    expect(suspended.body.status).toBe('suspended');
+    expect(
+      (await service.request('POST', '/subscriptions/renew', { token: tenant.admin, body: {} })).status,
+    ).toBe(403);
     await publish(
       service,
       'identity.tenant.reactivated.v1',
@@ -246,9 +259,8 @@ describe('subscriptions: registration, current, cancel, deactivate and activate'
       tenant.tenantId,
     );
     expect((await changed(tenant.tenantId, 3)).data).toMatchObject({ status: 'active' });
-    expect((await service.request('GET', '/subscriptions/current', { token: tenant.admin })).status).toBe(
-      200,
-    );
+    const active = await service.request('GET', '/subscriptions/current', { token: tenant.admin });
+    expect(active.body.status).toBe('active');
   });
 
   it('republishes every snapshot on demand, for rebuilt replicas (internal credential only)', async () => {

@@ -10,6 +10,7 @@ import {
   type RequestContext,
   type TokenVerifier,
 } from '@salon/service-kit';
+import { SUBSCRIPTION_SUSPENDED } from '@salon/plan-limits';
 import { findSubscription } from '../db/subscription.repository';
 import type { BillingDeps } from '../domain/deps';
 
@@ -30,15 +31,18 @@ export function tenantFor(req: Request): string {
 }
 
 /**
- * Staff of a suspended tenant get 403 "Subscription suspended" on billing's staff routes too, read from
- * billing's own table (the other services read their plan replica). SUPER_ADMIN is never blocked.
+ * Staff of a suspended tenant read billing (where they stand: the suspension, plans, usage, payments) but
+ * change nothing: every write answers 403 "Subscription suspended", read from billing's own table (the
+ * other services read their plan replica). A suspension is the platform's to lift (POST
+ * /subscriptions/activate), so billing takes no money for a plan it would not serve. SUPER_ADMIN is never
+ * blocked.
  */
 export function suspendedGuard(deps: Pick<BillingDeps, 'db'>): RequestHandler {
   return async (req, _res, next) => {
     const staff = staffOf(req);
-    if (staff.role !== 'SUPER_ADMIN' && staff.tenantId) {
+    if (req.method !== 'GET' && staff.role !== 'SUPER_ADMIN' && staff.tenantId) {
       const subscription = await findSubscription(deps.db.orm, staff.tenantId);
-      if (subscription?.status === 'suspended') throw new AppError(403, 'Subscription suspended');
+      if (subscription?.status === 'suspended') throw new AppError(403, SUBSCRIPTION_SUSPENDED);
     }
     next();
   };
