@@ -47,6 +47,7 @@ describe('alert rules', () => {
         'ConsumerLagHigh',
         'CronJobFailed',
         'RateLimitStoreDown',
+        'SessionRevocationsStale',
         'ProviderCallbackFailed',
       ].sort(),
     );
