@@ -28,6 +28,9 @@ export interface SeededTenant {
   customerRefreshToken: string;
   /** Access tokens of staff users of this tenant, one per tenant-bound role. */
   roleTokens: Partial<Record<Role, string>>;
+  /** How the owner and the customer sign in again, once a logout has ended their sessions. */
+  ownerCredentials: { email: string; password: string };
+  customerCredentials: { email: string; password: string; tenant_slug: string };
   /** Every id and name of this tenant that another tenant must never see. */
   secrets: string[];
 }
@@ -252,6 +255,8 @@ export async function seedTenant(
     customerToken,
     customerRefreshToken: customer.refresh_token,
     roleTokens,
+    ownerCredentials: business.credentials,
+    customerCredentials,
     secrets: [
       ...Object.entries(ids)
         .filter(([key]) => key !== 'slug')
@@ -267,4 +272,19 @@ export async function seedTenant(
       `Secret Bundle ${label}`,
     ],
   };
+}
+
+/** New sessions for the tenant's owner and customer (a fuzzed logout ends theirs: its tokens are refused). */
+export async function signInAgain(platform: SecurityPlatform, tenant: SeededTenant): Promise<void> {
+  const [owner, customer] = await Promise.all([
+    expectStatus(platform.call('POST', '/auth/login', { body: tenant.ownerCredentials }), 'owner login'),
+    expectStatus(
+      platform.call('POST', '/customer/auth/login', { body: tenant.customerCredentials }),
+      'customer login',
+    ),
+  ]);
+  tenant.ownerToken = owner.access_token;
+  tenant.ownerRefreshToken = owner.refresh_token;
+  tenant.customerToken = customer.access_token;
+  tenant.customerRefreshToken = customer.refresh_token;
 }

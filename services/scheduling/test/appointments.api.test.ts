@@ -180,6 +180,7 @@ describe('appointments', () => {
       id: first.body.id,
       status: 'cancelled',
       cancelled_at: expect.any(String),
+      cancelled_by: { type: 'staff', id: expect.stringMatching(/^[0-9a-f]{24}$/) },
     });
     expect(
       (await service.request('PUT', `/appointments/${first.body.id}/cancel`, { token: setup.admin })).status,

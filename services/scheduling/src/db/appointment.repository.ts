@@ -37,10 +37,19 @@ export interface AppointmentRecord {
   booked_by: 'customer' | 'staff';
   payment_id: string | null;
   cancelled_at: string | null;
+  /** Who cancelled it, and who last moved it and when (staff may do both inside the customers' deadline). */
+  cancelled_by: AppointmentActor | null;
+  rescheduled_at: string | null;
+  rescheduled_by: AppointmentActor | null;
   version: number;
   created_at: string;
   updated_at: string;
   services: AppointmentLine[];
+}
+
+export interface AppointmentActor {
+  type: 'customer' | 'staff';
+  id: string;
 }
 
 /** One service line to store, with its occupancy in UTC. */
@@ -75,7 +84,13 @@ const columns = sql`a.id, a.tenant_id, a.outlet_id, a.customer_id, a.customer_na
   to_char(a.start_time, 'HH24:MI:SS') AS start_time, to_char(a.end_time, 'HH24:MI:SS') AS end_time, a.timezone,
   ${isoOf(sql`a.starts_at`)} AS starts_at, ${isoOf(sql`a.ends_at`)} AS ends_at, a.status,
   a.total_price::text AS total_price, a.currency, a.notes, a.booked_by, a.payment_id,
-  ${isoOf(sql`a.cancelled_at`)} AS cancelled_at, a.version,
+  ${isoOf(sql`a.cancelled_at`)} AS cancelled_at,
+  CASE WHEN a.cancelled_by_type IS NULL THEN NULL
+    ELSE json_build_object('type', a.cancelled_by_type, 'id', a.cancelled_by_id) END AS cancelled_by,
+  ${isoOf(sql`a.rescheduled_at`)} AS rescheduled_at,
+  CASE WHEN a.rescheduled_by_type IS NULL THEN NULL
+    ELSE json_build_object('type', a.rescheduled_by_type, 'id', a.rescheduled_by_id) END AS rescheduled_by,
+  a.version,
   ${isoOf(sql`a.created_at`)} AS created_at, ${isoOf(sql`a.updated_at`)} AS updated_at,
   (SELECT coalesce(json_agg(json_build_object(
       'position', x.position, 'service_id', x.service_id, 'service_name', x.service_name, 'staff_id', x.staff_id,
@@ -227,6 +242,9 @@ export const insertedRecord = (
   status: 'pending',
   payment_id: null,
   cancelled_at: null,
+  cancelled_by: null,
+  rescheduled_at: null,
+  rescheduled_by: null,
   version: 1,
   created_at: at.toISOString(),
   updated_at: at.toISOString(),
@@ -254,9 +272,11 @@ export async function moveAppointment(
     'id' | 'appointment_date' | 'start_time' | 'end_time' | 'starts_at' | 'ends_at'
   >,
   segments: readonly SegmentWrite[],
+  by: AppointmentActor,
 ): Promise<void> {
   await tx.execute(sql`
     UPDATE scheduling.appointments SET appointment_date = ${appointment.appointment_date}::date,
+      rescheduled_at = now(), rescheduled_by_type = ${by.type}, rescheduled_by_id = ${by.id},
       start_time = ${appointment.start_time}::time, end_time = ${appointment.end_time}::time,
       starts_at = ${appointment.starts_at.toISOString()}::timestamptz,
       ends_at = ${appointment.ends_at.toISOString()}::timestamptz, version = version + 1, updated_at = now()
@@ -272,11 +292,16 @@ export async function setAppointmentStatus(
   id: string,
   status: AppointmentStatus,
   active: boolean,
-  extra: { cancelled?: boolean; paymentId?: string } = {},
+  extra: { cancelledBy?: AppointmentActor; paymentId?: string } = {},
 ): Promise<void> {
+  const { cancelledBy } = extra;
   await tx.execute(sql`
     UPDATE scheduling.appointments SET status = ${status}, version = version + 1, updated_at = now()
-      ${extra.cancelled ? sql`, cancelled_at = now()` : sql``}
+      ${
+        cancelledBy
+          ? sql`, cancelled_at = now(), cancelled_by_type = ${cancelledBy.type}, cancelled_by_id = ${cancelledBy.id}`
+          : sql``
+      }
       ${extra.paymentId ? sql`, payment_id = ${extra.paymentId}` : sql``}
     WHERE tenant_id = ${tenantId} AND id = ${id}`);
   await tx.execute(

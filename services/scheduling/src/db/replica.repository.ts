@@ -17,6 +17,7 @@ export const tenantReplicaColumns = [
   'slug',
   'timezone',
   'booking_advance_days',
+  'cancellation_hours',
   'staff_position_templates',
   'is_active',
   'version',
@@ -35,9 +36,9 @@ export async function upsertTenantReplica(tx: Executor, tenant: TenantReplica): 
 export type TenantSettingsView = Pick<
   TenantReplica,
   'tenant_id' | 'name' | 'slug' | 'timezone' | 'booking_advance_days' | 'staff_position_templates' | 'version'
->;
+> & { cancellation_hours: number | null };
 
-export const tenantColumns = sql`tenant_id, name, slug, timezone, booking_advance_days, staff_position_templates, version`;
+export const tenantColumns = sql`tenant_id, name, slug, timezone, booking_advance_days, cancellation_hours, staff_position_templates, version`;
 
 export async function findTenantReplica(
   executor: Executor,

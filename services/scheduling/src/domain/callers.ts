@@ -5,6 +5,7 @@ import {
   type RequestContext,
   type StaffAuth,
 } from '@salon/service-kit';
+import type { AppointmentActor } from '../db/appointment.repository';
 
 /** Who books or acts on an appointment: a customer for themselves, or staff for a customer. */
 export type Booker = { kind: 'customer'; customerId: string } | { kind: 'staff' };
@@ -26,4 +27,12 @@ export function staffIn(ctx: RequestContext): StaffAuth {
   const caller = callerIn(ctx);
   if (caller.kind !== 'staff') throw forbidden('Insufficient permissions');
   return caller;
+}
+
+/** Who acts on an appointment, as the appointment records it (the staff user, or the customer). */
+export function actorIn(ctx: RequestContext): AppointmentActor {
+  const caller = callerIn(ctx);
+  return caller.kind === 'customer'
+    ? { type: 'customer', id: caller.customerId }
+    : { type: 'staff', id: caller.userId };
 }

@@ -3,11 +3,17 @@ import { conflict, tenantIn, type RequestContext } from '@salon/service-kit';
 import { findAppointment, setAppointmentStatus, type AppointmentRecord } from '../db/appointment.repository';
 import { appointmentFor } from './appointment-access';
 import { canMove } from './appointment-rules';
-import { bookerIn } from './callers';
+import { assertCustomerMayChange } from './cancellation-policy';
+import { actorIn, bookerIn } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentCancelledData } from './events';
+import { tenantSettings } from './tenant-settings';
 
-/** PUT /appointments/{id}/cancel: pending or confirmed → cancelled; capacity is freed at once. */
+/**
+ * PUT /appointments/{id}/cancel: pending or confirmed → cancelled; capacity is freed at once. A customer
+ * cancels only before the tenant's deadline (`cancellation_hours`); staff at any time. Who cancelled and when
+ * is recorded.
+ */
 export async function cancelAppointment(
   deps: SchedulingDeps,
   ctx: RequestContext,
@@ -20,7 +26,9 @@ export async function cancelAppointment(
     if (!canMove(current.status, 'cancelled')) {
       throw conflict(`Appointment cannot be cancelled in status ${current.status}`);
     }
-    await setAppointmentStatus(tx, tenantId, id, 'cancelled', false, { cancelled: true });
+    const { cancellationHours } = await tenantSettings(tx, tenantId);
+    assertCustomerMayChange(booker, current, cancellationHours, 'cancelled', new Date());
+    await setAppointmentStatus(tx, tenantId, id, 'cancelled', false, { cancelledBy: actorIn(ctx) });
     const appointment = (await findAppointment(tx, tenantId, id)) as AppointmentRecord;
     await deps.store.enqueue(tx, [
       newEvent(

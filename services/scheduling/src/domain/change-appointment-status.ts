@@ -4,6 +4,7 @@ import { conflict, tenantIn, type RequestContext } from '@salon/service-kit';
 import { findAppointment, setAppointmentStatus, type AppointmentRecord } from '../db/appointment.repository';
 import { appointmentFor } from './appointment-access';
 import { canMove, holdsCapacity } from './appointment-rules';
+import { actorIn } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentCancelledData, appointmentSnapshot } from './events';
 
@@ -22,9 +23,14 @@ export async function changeAppointmentStatus(
     if (!canMove(current.status, status)) {
       throw conflict(`Cannot change appointment status from ${current.status} to ${status}`);
     }
-    await setAppointmentStatus(tx, tenantId, id, status, holdsCapacity(status), {
-      cancelled: status === 'cancelled',
-    });
+    await setAppointmentStatus(
+      tx,
+      tenantId,
+      id,
+      status,
+      holdsCapacity(status),
+      status === 'cancelled' ? { cancelledBy: actorIn(ctx) } : {},
+    );
     const appointment = (await findAppointment(tx, tenantId, id)) as AppointmentRecord;
     const origin = originOf(ctx, PRODUCER);
     const snapshot = appointmentSnapshot(appointment);

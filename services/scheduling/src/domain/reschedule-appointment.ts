@@ -5,14 +5,17 @@ import { lockStaffSchedules } from '../db/locks.repository';
 import { appointmentFor } from './appointment-access';
 import { canReschedule } from './appointment-rules';
 import { assertCapacity, bookingContextOf, mapBookingRace, planBooking } from './booking-plan';
-import { bookerIn } from './callers';
+import { assertCustomerMayChange } from './cancellation-policy';
+import { actorIn, bookerIn } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentSnapshot } from './events';
+import { tenantSettings } from './tenant-settings';
 import { formatTime } from './time-rules';
 
 /**
  * PUT /appointments/{id}/reschedule: same services, staff and prices, new date and start. The moving
- * appointment is left out of the destination's count; version + 1 and a rescheduled event.
+ * appointment is left out of the destination's count; version + 1 and a rescheduled event. A customer moves
+ * it only before the tenant's cancellation deadline; staff at any time; who moved it and when is recorded.
  */
 export async function rescheduleAppointment(
   deps: SchedulingDeps,
@@ -27,6 +30,8 @@ export async function rescheduleAppointment(
       if (!canReschedule(current.status)) {
         throw conflict(`Appointment cannot be rescheduled in status ${current.status}`);
       }
+      const { cancellationHours } = await tenantSettings(tx, tenantId);
+      assertCustomerMayChange(booker, current, cancellationHours, 'rescheduled', new Date());
       await lockStaffSchedules(
         tx,
         current.services.map((line) => line.staff_id),
@@ -64,6 +69,7 @@ export async function rescheduleAppointment(
           ends_at: plan.endsAt,
         },
         plan.segments,
+        actorIn(ctx),
       );
       const appointment = (await findAppointment(tx, tenantId, id)) as AppointmentRecord;
       await deps.store.enqueue(tx, [

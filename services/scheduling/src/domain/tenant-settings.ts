@@ -5,10 +5,13 @@ import { findTenantReplica, type TenantSettingsView } from '../db/replica.reposi
 /** Identity's default settings (docs/decisions.md), used until the tenant's snapshot arrives. */
 export const DEFAULT_TIMEZONE = 'Asia/Jakarta';
 export const DEFAULT_BOOKING_ADVANCE_DAYS = 30;
+export const DEFAULT_CANCELLATION_HOURS = 24;
 
 export interface TenantSettings {
   timezone: string;
   bookingAdvanceDays: number;
+  /** How many hours before its start a customer may still cancel or reschedule an appointment. */
+  cancellationHours: number;
   positionTemplates: string[];
 }
 
@@ -21,6 +24,7 @@ export function settingsOf(tenant: TenantSettingsView | null | undefined): Tenan
   return {
     timezone: tenant?.timezone ?? DEFAULT_TIMEZONE,
     bookingAdvanceDays: tenant?.booking_advance_days ?? DEFAULT_BOOKING_ADVANCE_DAYS,
+    cancellationHours: tenant?.cancellation_hours ?? DEFAULT_CANCELLATION_HOURS,
     positionTemplates:
       tenant && tenant.staff_position_templates.length > 0
         ? tenant.staff_position_templates

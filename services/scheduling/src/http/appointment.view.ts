@@ -24,6 +24,9 @@ export const appointmentView = (appointment: AppointmentRecord) => {
     ends_at: appointment.ends_at,
     version: appointment.version,
     cancelled_at: appointment.cancelled_at,
+    cancelled_by: appointment.cancelled_by,
+    rescheduled_at: appointment.rescheduled_at,
+    rescheduled_by: appointment.rescheduled_by,
     created_at: appointment.created_at,
     updated_at: appointment.updated_at,
   };
@@ -34,6 +37,7 @@ export const cancelledAppointmentView = (appointment: AppointmentRecord) => ({
   id: appointment.id,
   status: appointment.status,
   cancelled_at: appointment.cancelled_at,
+  cancelled_by: appointment.cancelled_by,
 });
 
 /** An appointment in a customer's history (GET /customers/{id}/appointments). */

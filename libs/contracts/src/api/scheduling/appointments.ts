@@ -69,6 +69,8 @@ export const staffAppointmentsQuery = pageQuerySchema()
   .refine(dateRange, { error: 'start_date must not be after end_date', path: ['start_date'] });
 
 /** One appointment as every endpoint shows it (a superset of each spec shape). */
+const appointmentActor = z.strictObject({ type: z.enum(['customer', 'staff']), id: objectId });
+
 export const appointment = z.strictObject({
   id: objectId,
   tenant_id: objectId,
@@ -104,6 +106,11 @@ export const appointment = z.strictObject({
   ends_at: timestamp,
   version: z.int(),
   cancelled_at: timestamp.nullable(),
+  /** Who cancelled it (a staff user or the customer); null until cancelled. */
+  cancelled_by: appointmentActor.nullable(),
+  /** When and by whom it was last rescheduled; null until then. */
+  rescheduled_at: timestamp.nullable(),
+  rescheduled_by: appointmentActor.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -114,6 +121,7 @@ export const appointmentCancelled = z.strictObject({
   id: objectId,
   status: z.literal('cancelled'),
   cancelled_at: timestamp,
+  cancelled_by: appointmentActor,
 });
 
 /** A customer's appointments (newest first) with statistics over all of them. */
