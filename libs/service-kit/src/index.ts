@@ -19,6 +19,7 @@ export * from './route-template';
 export * from './route-listing';
 export * from './request-id';
 export * from './request-context';
+export * from './outlet-access';
 export * from './request-log';
 export * from './error-handler';
 export * from './http-app';
