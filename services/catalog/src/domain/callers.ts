@@ -1,4 +1,4 @@
-import { forbidden, tenantIn, type RequestContext, type Role } from '@salon/service-kit';
+import { forbidden, tenantIn, type RequestContext, type StaffAuth } from '@salon/service-kit';
 
 /** Who is asking: staff see every status, customers only bookable services. */
 export interface Viewer {
@@ -6,11 +6,10 @@ export interface Viewer {
   customer: boolean;
 }
 
-/** A staff writer: its role and, for an OUTLET_MANAGER, the outlets it manages. */
+/** A staff writer: its tenant, and the caller whose outlets `assertOutletAccess` checks. */
 export interface Writer {
   tenantId: string;
-  role: Role;
-  outletIds: string[];
+  caller: StaffAuth;
 }
 
 export const isCustomer = (ctx: RequestContext): boolean => ctx.caller?.kind === 'customer';
@@ -24,5 +23,5 @@ export const viewerIn = (ctx: RequestContext): Viewer => ({
 export function writerIn(ctx: RequestContext): Writer {
   const { caller } = ctx;
   if (caller?.kind !== 'staff') throw forbidden('Insufficient permissions');
-  return { tenantId: tenantIn(ctx), role: caller.role, outletIds: caller.outletIds };
+  return { tenantId: tenantIn(ctx), caller };
 }

@@ -2,9 +2,9 @@ import { PLAN_CATALOGUE, type ServicePricingV1 } from '@salon/contracts';
 import { newEvent, originOf } from '@salon/messaging';
 import {
   AppError,
+  assertOutletAccess,
   badRequest,
   conflict,
-  forbidden,
   notFound,
   paymentRequired,
   uniqueViolation,
@@ -81,7 +81,7 @@ export async function assertRoomForService(deps: CatalogDeps, tx: Executor, tena
 
 /**
  * Outlet prices: only on plans with outlet pricing (PRO, ENTERPRISE) when an entry is added or changed;
- * an OUTLET_MANAGER touches only the outlets in its token; every outlet priced must be one of the tenant's
+ * an OUTLET_MANAGER touches only the outlets in its token (`assertOutletAccess`); every outlet priced must be one of the tenant's
  * (identity's outlets, as replicated here). Removing entries is always allowed to those who may touch them.
  */
 export async function assertOutletPricing(
@@ -101,10 +101,11 @@ export async function assertOutletPricing(
       );
     }
   }
-  if (writer.role === 'OUTLET_MANAGER') {
-    const foreign = [...set, ...removed, ...named].filter((outletId) => !writer.outletIds.includes(outletId));
-    if (foreign.length > 0) throw forbidden('Outlet managers may price only the outlets they manage');
-  }
+  assertOutletAccess(
+    writer,
+    [...set, ...removed, ...named],
+    'Outlet managers may price only the outlets they manage',
+  );
   const known = await tenantOutletIds(tx, writer.tenantId, set);
   const unknown = set.filter((outletId) => !known.has(outletId));
   if (unknown.length > 0)

@@ -1,4 +1,4 @@
-import { forbidden, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { assertOutletAccess, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
 import { findOutlet, updateOutlet, type OutletChanges, type OutletRecord } from '../db/outlet.repository';
 import { staffIn } from './caller';
 import type { IdentityDeps } from './deps';
@@ -15,13 +15,11 @@ export async function changeOutlet(
   { outletId, changes }: { outletId: string; changes: OutletChanges },
 ): Promise<OutletRecord> {
   const tenantId = tenantIn(ctx);
-  const caller = staffIn(ctx);
+  staffIn(ctx);
   return deps.db.withTx(async (tx) => {
     const current = await findOutlet(tx, tenantId, outletId, { forUpdate: true });
     if (!current) throw notFound('Outlet not found');
-    if (caller.role === 'OUTLET_MANAGER' && !caller.outletIds.includes(outletId)) {
-      throw forbidden('Outlet managers may change only their own outlets');
-    }
+    assertOutletAccess(ctx, outletId, 'Outlet managers may change only their own outlets');
     if (changes.is_active === true && !current.is_active) await lockTenantAndAssertRoom(deps, tx, tenantId);
     const outlet = await updateOutlet(tx, tenantId, outletId, changes);
     await publishOutletUpserted(deps, tx, ctx, outlet);
