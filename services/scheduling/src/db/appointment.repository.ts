@@ -331,6 +331,8 @@ export interface AppointmentFilters {
   from?: string;
   to?: string;
   outletId?: string;
+  /** Only appointments at these outlets (the caller's outlet scope); an empty list sees nothing. */
+  outletIds?: readonly string[];
   staffId?: string;
   customerId?: string;
   statuses?: AppointmentStatus[];
@@ -343,6 +345,7 @@ function appointmentWhere(tenantId: string, filters: AppointmentFilters): SQL {
   if (filters.from) conditions.push(sql`a.appointment_date >= ${filters.from}::date`);
   if (filters.to) conditions.push(sql`a.appointment_date <= ${filters.to}::date`);
   if (filters.outletId) conditions.push(sql`a.outlet_id = ${filters.outletId}`);
+  if (filters.outletIds) conditions.push(sql`a.outlet_id = ANY(${idArray(filters.outletIds)})`);
   if (filters.customerId) conditions.push(sql`a.customer_id = ${filters.customerId}`);
   if (filters.statuses) conditions.push(sql`a.status = ANY(${textArray(filters.statuses)})`);
   if (filters.upcomingFrom)

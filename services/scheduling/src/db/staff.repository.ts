@@ -172,6 +172,8 @@ export async function terminateStaff(tx: Executor, tenantId: string, id: string)
 
 export interface StaffFilters {
   outletId?: string;
+  /** Only staff of these outlets (the caller's outlet scope); an empty list sees nothing. */
+  outletIds?: readonly string[];
   serviceId?: string;
   status?: string;
   position?: string;
@@ -190,6 +192,7 @@ export async function listStaff(
 ): Promise<{ items: StaffRecord[]; total: number }> {
   const conditions: SQL[] = [sql`s.tenant_id = ${tenantId}`];
   if (filters.outletId) conditions.push(sql`s.outlet_id = ${filters.outletId}`);
+  if (filters.outletIds) conditions.push(sql`s.outlet_id = ANY(${idArray(filters.outletIds)})`);
   if (filters.serviceId) {
     // Empty skills mean "qualified for every service" (see docs/decisions.md).
     conditions.push(

@@ -1,4 +1,4 @@
-import { conflict, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { assertOutletAccess, conflict, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
 import { findStaff, updateStaff, type StaffRecord, type StaffWrite } from '../db/staff.repository';
 import type { SchedulingDeps } from './deps';
 import {
@@ -10,7 +10,10 @@ import {
   type StaffInput,
 } from './staff-checks';
 
-/** PUT /staff/{id}: a partial change; joining an outlet (or becoming active) counts against its limit. */
+/**
+ * PUT /staff/{id}: a partial change; joining an outlet (or becoming active) counts against its limit. The caller
+ * must be able to act at the member's outlet and, for a move, at the one it moves to.
+ */
 export async function changeStaff(
   deps: SchedulingDeps,
   ctx: RequestContext,
@@ -20,6 +23,7 @@ export async function changeStaff(
   return writeStaff(deps, ctx, tenantId, async (tx) => {
     const current = await findStaff(tx, tenantId, staffId);
     if (!current) throw notFound('Staff member not found');
+    assertOutletAccess(ctx, [current.outlet_id, input.outlet_id ?? current.outlet_id]);
     if (current.status === 'terminated') throw conflict('A terminated staff member cannot be changed');
     const {
       id: _id,

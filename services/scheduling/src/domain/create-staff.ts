@@ -1,4 +1,4 @@
-import { newId, tenantIn, type RequestContext } from '@salon/service-kit';
+import { assertOutletAccess, newId, tenantIn, type RequestContext } from '@salon/service-kit';
 import { insertStaff, type StaffRecord, type StaffSkills, type StaffWrite } from '../db/staff.repository';
 import type { SchedulingDeps } from './deps';
 import {
@@ -10,7 +10,10 @@ import {
   type StaffInput,
 } from './staff-checks';
 
-/** POST /staff: within the plan's per-outlet staff limit, e-mail unique among the tenant's staff. */
+/**
+ * POST /staff: within the plan's per-outlet staff limit, e-mail unique among the tenant's staff, at an outlet the
+ * caller may act at (an OUTLET_MANAGER: one it manages).
+ */
 export async function createStaff(
   deps: SchedulingDeps,
   ctx: RequestContext,
@@ -18,6 +21,7 @@ export async function createStaff(
     Pick<StaffWrite, 'first_name' | 'last_name' | 'email' | 'position' | 'employment_type' | 'outlet_id'>,
 ): Promise<StaffRecord> {
   const tenantId = tenantIn(ctx);
+  assertOutletAccess(ctx, input.outlet_id);
   const id = newId();
   const skills: StaffSkills = {
     service_ids: [...new Set(input.skills?.service_ids ?? [])],

@@ -1,4 +1,4 @@
-import { notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { assertOutletAccess, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
 import { countAppointments } from '../db/appointment.repository';
 import { entriesOfStaff } from '../db/availability.repository';
 import { findStaff, type StaffRecord } from '../db/staff.repository';
@@ -6,7 +6,10 @@ import type { SchedulingDeps } from './deps';
 import { tenantSettings } from './tenant-settings';
 import { addDays, localOf } from './time-rules';
 
-/** GET /staff/{id}: the staff member, with today's and the coming week's workload when asked. */
+/**
+ * GET /staff/{id}: the staff member, with today's and the coming week's workload when asked; 403 for a staff
+ * member of an outlet the caller may not act at.
+ */
 export async function getStaff(
   deps: SchedulingDeps,
   ctx: RequestContext,
@@ -14,6 +17,7 @@ export async function getStaff(
 ): Promise<{ staff: StaffRecord; workload?: Workload }> {
   const staff = await findStaff(deps.db.orm, tenantIn(ctx), staffId);
   if (!staff) throw notFound('Staff member not found');
+  assertOutletAccess(ctx, staff.outlet_id);
   return includeWorkload ? { staff, workload: await workloadOf(deps, staff) } : { staff };
 }
 

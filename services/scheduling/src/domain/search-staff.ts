@@ -1,4 +1,4 @@
-import { tenantIn, type RequestContext } from '@salon/service-kit';
+import { listableOutlets, tenantIn, type RequestContext } from '@salon/service-kit';
 import { entriesOfStaff, type AvailabilityRecord } from '../db/availability.repository';
 import { listStaff, type StaffFilters, type StaffRecord } from '../db/staff.repository';
 import type { SchedulingDeps } from './deps';
@@ -12,7 +12,10 @@ export interface StaffPage {
   availability?: AvailabilityRecord[];
 }
 
-/** GET /staff: filtered and paged, optionally with the week's availability of the page's staff. */
+/**
+ * GET /staff: filtered and paged, optionally with the week's availability of the page's staff. A caller bound to
+ * outlets sees only their staff (pay fields included); asking for another outlet is 403.
+ */
 export async function searchStaff(
   deps: SchedulingDeps,
   ctx: RequestContext,
@@ -23,7 +26,8 @@ export async function searchStaff(
   }: { filters: StaffFilters; page: { offset: number; limit: number }; includeAvailability: boolean },
 ): Promise<StaffPage> {
   const tenantId = tenantIn(ctx);
-  const { items, total } = await listStaff(deps.db.orm, tenantId, filters, page);
+  const outletIds = listableOutlets(ctx, filters.outletId);
+  const { items, total } = await listStaff(deps.db.orm, tenantId, { ...filters, outletIds }, page);
   if (!includeAvailability || items.length === 0) return { items, total };
   const { timezone } = await tenantSettings(deps.db.orm, tenantId);
   const today = localOf(new Date(), timezone).date;

@@ -1,5 +1,5 @@
 import { newEvent, originOf } from '@salon/messaging';
-import { conflict, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import { assertOutletAccess, conflict, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
 import { countAppointments } from '../db/appointment.repository';
 import { lockStaff } from '../db/locks.repository';
 import { findStaff, terminateStaff as markStaffTerminated, type StaffRecord } from '../db/staff.repository';
@@ -16,6 +16,7 @@ export async function terminateStaff(
   await deps.db.withTx(async (tx) => {
     const current = await findStaff(tx, tenantId, staffId);
     if (!current) throw notFound('Staff member not found');
+    assertOutletAccess(ctx, current.outlet_id);
     if (current.status === 'terminated') return;
     // Under the staff member's booking lock, so no booking can slip in between the count and the update.
     await lockStaff(tx, staffId);

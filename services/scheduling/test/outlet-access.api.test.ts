@@ -1,0 +1,115 @@
+import { newId } from '@salon/service-kit';
+import { startTestService, type TestService } from '@salon/testing';
+import { schedulingService } from '../src/definition';
+import { addOutlet, createdStaff, newTenant, onPlan, setTenant } from './helpers';
+
+/**
+ * Spec 01, Authentication rule 4: an OUTLET_MANAGER acts only at the outlets it manages (its token's outlet_ids);
+ * STAFF and RECEPTIONIST whose token lists outlets likewise. Here a manager of outlet A meets outlet B's records.
+ */
+describe('outlet access in scheduling', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService(schedulingService);
+  });
+  afterAll(() => service.stop());
+
+  /** A tenant with outlets A and B, a staff member with pay fields at each, and a manager of A. */
+  async function twoOutlets() {
+    const tenant = newTenant(service);
+    await setTenant(service, tenant.tenantId);
+    await onPlan(service, tenant.tenantId, 'ENTERPRISE');
+    const [outletA, outletB] = [
+      await addOutlet(service, tenant.tenantId),
+      await addOutlet(service, tenant.tenantId),
+    ];
+    const pay = { hourly_rate: 85000, salary: 6500000 };
+    const atA = await createdStaff(service, tenant.admin, outletA, { first_name: 'Ayu', ...pay });
+    const atB = await createdStaff(service, tenant.admin, outletB, { first_name: 'Bayu', ...pay });
+    return {
+      ...tenant,
+      outletA,
+      outletB,
+      atA,
+      atB,
+      manager: tenant.staff('OUTLET_MANAGER', { outletIds: [outletA] }),
+    };
+  }
+
+  const refusedWithDetail = (response: { status: number; body: any }) => {
+    expect({ status: response.status, detail: typeof response.body?.detail }).toEqual({
+      status: 403,
+      detail: 'string',
+    });
+  };
+
+  describe('staff members', () => {
+    it('creates, changes and moves staff only at the outlets the manager manages', async () => {
+      const t = await twoOutlets();
+      const staffBody = (outletId: string) => ({
+        outlet_id: outletId,
+        first_name: 'New',
+        last_name: 'Hire',
+        email: `hire-${newId()}@glow.example`,
+        position: 'Assistant',
+        employment_type: 'part_time',
+      });
+      const create = (outletId: string) =>
+        service.request('POST', '/staff', { token: t.manager, body: staffBody(outletId) });
+      expect((await create(t.outletA)).status).toBe(201);
+      refusedWithDetail(await create(t.outletB));
+
+      const change = (id: string, body: object) =>
+        service.request('PUT', `/staff/${id}`, { token: t.manager, body });
+      expect((await change(t.atA.id, { hourly_rate: 90000 })).body).toMatchObject({ hourly_rate: 90000 });
+      refusedWithDetail(await change(t.atB.id, { hourly_rate: 1, salary: 1 }));
+      refusedWithDetail(await change(t.atA.id, { outlet_id: t.outletB }));
+      refusedWithDetail(await change(t.atB.id, { outlet_id: t.outletA }));
+      const b = await service.request('GET', `/staff/${t.atB.id}`, { token: t.admin });
+      expect(b.body).toMatchObject({ outlet_id: t.outletB, hourly_rate: 85000, salary: 6500000 });
+      // TENANT_ADMIN is not bound to outlets: it moves B's member to A.
+      const moved = await service.request('PUT', `/staff/${t.atB.id}`, {
+        token: t.admin,
+        body: { outlet_id: t.outletA },
+      });
+      expect(moved.body.outlet_id).toBe(t.outletA);
+    });
+
+    it("never shows a manager another outlet's staff: 403 on the record, left out of lists", async () => {
+      const t = await twoOutlets();
+      const get = (path: string, token = t.manager) => service.request('GET', path, { token });
+      expect((await get(`/staff/${t.atA.id}?include_workload=true`)).body).toMatchObject({
+        id: t.atA.id,
+        hourly_rate: 85000,
+      });
+      refusedWithDetail(await get(`/staff/${t.atB.id}`));
+      refusedWithDetail(await get(`/staff/${t.atB.id}/appointments`));
+      refusedWithDetail(await get(`/staff?outlet_id=${t.outletB}`));
+
+      const listed = await get('/staff?include_availability=true&size=100');
+      expect(listed.status).toBe(200);
+      expect(listed.body.items.map((member: any) => member.id)).toEqual([t.atA.id]);
+      expect(listed.body.total).toBe(1);
+      expect(JSON.stringify(listed.body)).not.toContain(t.atB.id);
+      expect((await get(`/staff?search=Bayu`)).body.total).toBe(0);
+      expect((await get(`/staff?outlet_id=${t.outletA}`)).body.total).toBe(1);
+
+      // A manager of no outlet sees no staff; the tenant's admin sees both outlets'.
+      expect((await get('/staff', t.staff('OUTLET_MANAGER'))).body.total).toBe(0);
+      expect((await get('/staff', t.admin)).body.total).toBe(2);
+    });
+
+    it('binds STAFF and RECEPTIONIST to the outlets their token lists, and leaves them unbound without', async () => {
+      const t = await twoOutlets();
+      for (const role of ['STAFF', 'RECEPTIONIST'] as const) {
+        const bound = t.staff(role, { outletIds: [t.outletA] });
+        refusedWithDetail(await service.request('GET', `/staff/${t.atB.id}`, { token: bound }));
+        const listed = await service.request('GET', '/staff', { token: bound });
+        expect(listed.body.items.map((member: any) => member.id)).toEqual([t.atA.id]);
+        const unbound = t.staff(role);
+        expect((await service.request('GET', `/staff/${t.atB.id}`, { token: unbound })).status).toBe(200);
+        expect((await service.request('GET', '/staff', { token: unbound })).body.total).toBe(2);
+      }
+    });
+  });
+});
