@@ -1,7 +1,16 @@
 import { newId } from '@salon/service-kit';
 import { startTestService, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
-import { addOutlet, createdStaff, newTenant, onPlan, setTenant } from './helpers';
+import {
+  addOutlet,
+  addService,
+  addWorkingHours,
+  createdStaff,
+  futureDate,
+  newTenant,
+  onPlan,
+  setTenant,
+} from './helpers';
 
 /**
  * Spec 01, Authentication rule 4: an OUTLET_MANAGER acts only at the outlets it manages (its token's outlet_ids);
@@ -110,6 +119,95 @@ describe('outlet access in scheduling', () => {
         expect((await service.request('GET', `/staff/${t.atB.id}`, { token: unbound })).status).toBe(200);
         expect((await service.request('GET', '/staff', { token: unbound })).body.total).toBe(2);
       }
+    });
+  });
+
+  describe('availability', () => {
+    /** Working hours for the members at A and B on `date`, and a service to ask the grid about. */
+    async function withWorkingHours() {
+      const t = await twoOutlets();
+      const date = futureDate(3);
+      const entryA = await addWorkingHours(service, t.admin, t.atA.id, date);
+      const entryB = await addWorkingHours(service, t.admin, t.atB.id, date);
+      const catalogService = await addService(service, t.tenantId);
+      const request = (method: string, path: string, token: string, body?: object) =>
+        service.request(method, path, { token, body });
+      const check = (staffId: string, token: string) =>
+        request(
+          'GET',
+          `/availability/check?staff_id=${staffId}&date=${date}&start_time=10:00&end_time=11:00`,
+          token,
+        );
+      const grid = (outletId: string, token: string) =>
+        request(
+          'GET',
+          `/availability/availability-grid?service_id=${catalogService.service_id}&outlet_id=${outletId}&start_date=${date}`,
+          token,
+        );
+      const list = (token: string, query = '') =>
+        request('GET', `/availability?start_date=${date}&end_date=${date}${query}`, token);
+      return { ...t, date, entryA, entryB, request, check, grid, list };
+    }
+
+    const breakAt = (staffId: string, date: string) => ({
+      staff_id: staffId,
+      date,
+      start_time: '12:00',
+      end_time: '12:30',
+      availability_type: 'break',
+    });
+
+    it("lets a manager manage its own availability at its outlet, and see only its outlets' grid", async () => {
+      const t = await withWorkingHours();
+      const manager = t.staff('OUTLET_MANAGER', { outletIds: [t.outletA], staffId: t.atA.id });
+      const created = await t.request('POST', '/availability', manager, breakAt(t.atA.id, t.date));
+      expect(created.status).toBe(201);
+      expect(
+        (
+          await t.request('POST', '/availability/bulk', manager, {
+            entries: [{ ...breakAt(t.atA.id, futureDate(4)), availability_type: 'working_hours' }],
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (await t.request('PUT', `/availability/${created.body.id}`, manager, { notes: 'lunch' })).status,
+      ).toBe(200);
+      expect((await t.request('DELETE', `/availability/${created.body.id}`, manager)).status).toBe(204);
+      expect((await t.check(t.atA.id, manager)).body.available).toBe(true);
+      expect((await t.grid(t.outletA, manager)).status).toBe(200);
+      refusedWithDetail(await t.grid(t.outletB, manager));
+      expect((await t.list(manager, `&outlet_id=${t.outletA}`)).body.total).toBe(1);
+      refusedWithDetail(await t.list(manager, `&outlet_id=${t.outletB}`));
+    });
+
+    it('refuses a manager its own staff record when that is at an outlet it does not manage', async () => {
+      const t = await withWorkingHours();
+      // Linked to B's member (say, moved there by the admin) while its token still names only A.
+      const manager = t.staff('OUTLET_MANAGER', { outletIds: [t.outletA], staffId: t.atB.id });
+      refusedWithDetail(await t.request('POST', '/availability', manager, breakAt(t.atB.id, t.date)));
+      refusedWithDetail(
+        await t.request('POST', '/availability/bulk', manager, { entries: [breakAt(t.atB.id, t.date)] }),
+      );
+      refusedWithDetail(await t.request('PUT', `/availability/${t.entryB.id}`, manager, { notes: 'x' }));
+      refusedWithDetail(await t.request('DELETE', `/availability/${t.entryB.id}`, manager));
+      refusedWithDetail(await t.check(t.atB.id, manager));
+      expect((await t.list(manager)).body.total).toBe(0);
+      const entries = await t.list(t.admin);
+      expect(entries.body.items.map((entry: any) => entry.id).sort()).toEqual(
+        [t.entryA.id, t.entryB.id].sort(),
+      );
+    });
+
+    it('binds a RECEPTIONIST to the outlets its token lists', async () => {
+      const t = await withWorkingHours();
+      const receptionist = t.staff('RECEPTIONIST', { outletIds: [t.outletA] });
+      expect((await t.list(receptionist)).body.items.map((entry: any) => entry.id)).toEqual([t.entryA.id]);
+      refusedWithDetail(await t.list(receptionist, `&outlet_id=${t.outletB}`));
+      expect((await t.check(t.atA.id, receptionist)).status).toBe(200);
+      refusedWithDetail(await t.check(t.atB.id, receptionist));
+      expect((await t.grid(t.outletA, receptionist)).status).toBe(200);
+      refusedWithDetail(await t.grid(t.outletB, receptionist));
+      expect((await t.list(t.staff('RECEPTIONIST'))).body.total).toBe(2);
     });
   });
 });

@@ -107,6 +107,8 @@ export interface AvailabilityFilters {
   onlyStaffIds?: string[];
   type?: string;
   outletId?: string;
+  /** Only entries at these outlets (the caller's outlet scope); an empty list sees nothing. */
+  outletIds?: readonly string[];
 }
 
 export async function listAvailability(
@@ -123,6 +125,7 @@ export async function listAvailability(
   if (filters.onlyStaffIds) conditions.push(sql`staff_id = ANY(${idArray(filters.onlyStaffIds)})`);
   if (filters.type) conditions.push(sql`availability_type = ${filters.type}`);
   if (filters.outletId) conditions.push(sql`outlet_id = ${filters.outletId}`);
+  if (filters.outletIds) conditions.push(sql`outlet_id = ANY(${idArray(filters.outletIds)})`);
   const where = sql.join(conditions, sql` AND `);
   const [count] = await selectRows<{ total: number }>(
     executor,

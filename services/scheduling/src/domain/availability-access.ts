@@ -1,4 +1,4 @@
-import { forbidden, notFound, type Executor, type StaffAuth } from '@salon/service-kit';
+import { assertOutletAccess, forbidden, notFound, type Executor, type StaffAuth } from '@salon/service-kit';
 import { findAvailability, type AvailabilityRecord } from '../db/availability.repository';
 
 const WRITERS = new Set(['SUPER_ADMIN', 'TENANT_ADMIN', 'OUTLET_MANAGER', 'STAFF']);
@@ -11,7 +11,10 @@ export function assertMayManage(auth: StaffAuth, staffId: string): void {
   }
 }
 
-/** The availability entry a writer changes or removes: 404 when the tenant has none, 403 when not theirs. */
+/**
+ * The availability entry a writer changes or removes: 404 when the tenant has none, 403 when not theirs or at an
+ * outlet the writer may not act at.
+ */
 export async function entryToManage(
   executor: Executor,
   tenantId: string,
@@ -21,6 +24,7 @@ export async function entryToManage(
   const entry = await findAvailability(executor, tenantId, id);
   if (!entry) throw notFound('Availability entry not found');
   assertMayManage(auth, entry.staff_id);
+  assertOutletAccess({ caller: auth }, entry.outlet_id);
   return entry;
 }
 

@@ -1,4 +1,5 @@
 import {
+  assertOutletAccess,
   conflict,
   badRequest,
   invalidField,
@@ -99,7 +100,8 @@ const TYPE_ORDER: Record<AvailabilityType, number> = { working_hours: 0, blocked
 
 /**
  * Creates every entry of the inputs (each possibly a recurring pattern) in one transaction, or none:
- * working hours first, then blocked and vacation, then breaks (which must lie within working hours).
+ * working hours first, then blocked and vacation, then breaks (which must lie within working hours). Each staff
+ * member must be the writer's to manage, at an outlet the writer may act at.
  */
 export async function createEntries(
   deps: SchedulingDeps,
@@ -116,7 +118,9 @@ export async function createEntries(
     const staffIds = [...new Set(inputs.map(({ input }) => input.staff_id))].sort();
     const staffById = new Map<string, StaffRecord>();
     for (const staffId of staffIds) {
-      staffById.set(staffId, await loadStaff(tx, tenantId, staffId));
+      const staff = await loadStaff(tx, tenantId, staffId);
+      assertOutletAccess({ caller: auth }, staff.outlet_id);
+      staffById.set(staffId, staff);
       await lockStaff(tx, staffId);
     }
     const results = planned.map(({ input, dates }) => {

@@ -1,4 +1,10 @@
-import { invalidField, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import {
+  assertOutletAccess,
+  invalidField,
+  notFound,
+  tenantIn,
+  type RequestContext,
+} from '@salon/service-kit';
 import { activeOccupancies, type OccupancyRow } from '../db/appointment.repository';
 import { entriesOfStaff } from '../db/availability.repository';
 import { findService } from '../db/replica.repository';
@@ -20,7 +26,10 @@ export interface CheckQuery {
   service_id?: string;
 }
 
-/** GET /availability/check: working hours, then appointments (capacity when a service is given). */
+/**
+ * GET /availability/check: working hours, then appointments (capacity when a service is given); only for a staff
+ * member at an outlet the caller may act at.
+ */
 export async function checkAvailability(deps: SchedulingDeps, ctx: RequestContext, query: CheckQuery) {
   if (query.start_time >= query.end_time) {
     throw invalidField(['query', 'end_time'], 'start_time must be before end_time');
@@ -31,6 +40,7 @@ export async function checkAvailability(deps: SchedulingDeps, ctx: RequestContex
   const executor = deps.db.orm;
   const staff = await findStaff(executor, tenantId, query.staff_id);
   if (!staff) throw notFound('Staff member not found');
+  assertOutletAccess(ctx, staff.outlet_id);
   const service = query.service_id ? await findService(executor, tenantId, query.service_id) : undefined;
   if (query.service_id && !service) throw notFound('Service not found');
   const { timezone } = await tenantSettings(executor, tenantId);

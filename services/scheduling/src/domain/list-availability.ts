@@ -1,4 +1,4 @@
-import { invalidField, tenantIn, type RequestContext } from '@salon/service-kit';
+import { invalidField, listableOutlets, tenantIn, type RequestContext } from '@salon/service-kit';
 import { listAvailability as listEntries, type AvailabilityRecord } from '../db/availability.repository';
 import { visibleStaffIds } from './availability-access';
 import { staffIn } from './callers';
@@ -8,7 +8,8 @@ import { addDays, localOf } from './time-rules';
 
 /**
  * GET /availability: entries between two dates (the tenant's current month by default); STAFF and
- * OUTLET_MANAGER see their own entries only.
+ * OUTLET_MANAGER see their own entries only, and a caller bound to outlets only entries at them (403 when its
+ * outlet_id filter names another).
  */
 export async function listAvailability(
   deps: SchedulingDeps,
@@ -23,6 +24,7 @@ export async function listAvailability(
   },
 ): Promise<{ items: AvailabilityRecord[]; total: number }> {
   const tenantId = tenantIn(ctx);
+  const outletIds = listableOutlets(ctx, query.outletId);
   let { from, to } = query;
   if (!from || !to) {
     const { timezone } = await tenantSettings(deps.db.orm, tenantId);
@@ -41,6 +43,7 @@ export async function listAvailability(
       onlyStaffIds: visibleStaffIds(staffIn(ctx)),
       type: query.type,
       outletId: query.outletId,
+      outletIds,
     },
     query.page,
   );
