@@ -2,9 +2,11 @@ import { newId } from '@salon/service-kit';
 import { startTestService, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
 import {
+  addCustomer,
   addOutlet,
   addService,
   addWorkingHours,
+  bookingBody,
   createdStaff,
   futureDate,
   newTenant,
@@ -208,6 +210,83 @@ describe('outlet access in scheduling', () => {
       expect((await t.grid(t.outletA, receptionist)).status).toBe(200);
       refusedWithDetail(await t.grid(t.outletB, receptionist));
       expect((await t.list(t.staff('RECEPTIONIST'))).body.total).toBe(2);
+    });
+  });
+
+  describe('appointments', () => {
+    /** Both members working on `date`, a customer, and one appointment booked by the admin at each outlet. */
+    async function withAppointments() {
+      const t = await twoOutlets();
+      const date = futureDate(3);
+      await addWorkingHours(service, t.admin, t.atA.id, date);
+      await addWorkingHours(service, t.admin, t.atB.id, date);
+      const catalogService = await addService(service, t.tenantId);
+      const customerId = await addCustomer(service, t.tenantId);
+      const body = (outletId: string, staffId: string, start: string) =>
+        bookingBody({ outletId, customerId, date, service: catalogService, staffId }, start);
+      const book = async (outletId: string, staffId: string, start: string, token = t.admin) =>
+        service.request('POST', '/staff/appointments', { token, body: body(outletId, staffId, start) });
+      const [atA, atB] = [
+        (await book(t.outletA, t.atA.id, '10:00')).body,
+        (await book(t.outletB, t.atB.id, '10:00')).body,
+      ];
+      return { ...t, date, customerId, body, book, appointmentA: atA, appointmentB: atB };
+    }
+
+    it('lets a manager book and move appointments at its outlet only', async () => {
+      const t = await withAppointments();
+      expect((await t.book(t.outletA, t.atA.id, '13:00', t.manager)).status).toBe(201);
+      refusedWithDetail(await t.book(t.outletB, t.atB.id, '13:00', t.manager));
+      refusedWithDetail(
+        await service.request('POST', '/appointments', {
+          token: t.manager,
+          body: t.body(t.outletB, t.atB.id, '14:00'),
+        }),
+      );
+      const act = (method: string, path: string, body?: object) =>
+        service.request(method, path, { token: t.manager, body });
+      const a = `/appointments/${t.appointmentA.id}`;
+      const b = `/appointments/${t.appointmentB.id}`;
+      refusedWithDetail(await act('GET', b));
+      refusedWithDetail(await act('PUT', `${b}/status`, { status: 'confirmed' }));
+      refusedWithDetail(await act('PUT', `${b}/reschedule`, { new_date: t.date, new_start_time: '15:00' }));
+      refusedWithDetail(await act('PUT', `${b}/cancel`));
+      expect((await service.request('GET', b, { token: t.admin })).body.status).toBe('pending');
+
+      expect((await act('GET', a)).status).toBe(200);
+      expect(
+        (await act('PUT', `${a}/reschedule`, { new_date: t.date, new_start_time: '15:00' })).status,
+      ).toBe(200);
+      expect((await act('PUT', `${a}/status`, { status: 'confirmed' })).body.status).toBe('confirmed');
+      expect((await act('PUT', `${a}/cancel`)).body.status).toBe('cancelled');
+      // The customer's own appointment at B is the customer's to see, wherever it is.
+      const customer = t.customerToken(t.customerId);
+      expect((await service.request('GET', b, { token: customer })).status).toBe(200);
+    });
+
+    it("lists for a manager only its outlets' appointments, statistics included", async () => {
+      const t = await withAppointments();
+      const get = (path: string, token = t.manager) => service.request('GET', path, { token });
+      const listed = await get('/appointments?size=100');
+      expect(listed.body.items.map((item: any) => item.id)).toEqual([t.appointmentA.id]);
+      expect(JSON.stringify(listed.body)).not.toContain(t.appointmentB.id);
+      expect((await get(`/appointments?outlet_id=${t.outletA}`)).body.total).toBe(1);
+      refusedWithDetail(await get(`/appointments?outlet_id=${t.outletB}`));
+      expect((await get('/appointments', t.admin)).body.total).toBe(2);
+
+      const history = await get(`/customers/${t.customerId}/appointments`);
+      expect(history.body.appointments.map((item: any) => item.id)).toEqual([t.appointmentA.id]);
+      expect(history.body.statistics).toMatchObject({ total_appointments: 1, upcoming: 1 });
+      expect((await get(`/customers/${t.customerId}/appointments`, t.admin)).body.statistics).toMatchObject({
+        total_appointments: 2,
+      });
+      expect((await get(`/staff/${t.atA.id}/appointments`)).body.total).toBe(1);
+
+      const receptionist = t.staff('RECEPTIONIST', { outletIds: [t.outletB] });
+      expect((await get('/appointments', receptionist)).body.items.map((item: any) => item.id)).toEqual([
+        t.appointmentB.id,
+      ]);
+      refusedWithDetail(await get(`/appointments/${t.appointmentA.id}`, receptionist));
     });
   });
 });

@@ -403,7 +403,9 @@ export async function customerStatistics(
   tenantId: string,
   customerId: string,
   now: Date,
+  outletIds?: readonly string[],
 ): Promise<CustomerStatistics> {
+  const atOutlets = outletIds ? sql` AND outlet_id = ANY(${idArray(outletIds)})` : sql``;
   const [row] = await selectRows<CustomerStatistics>(
     executor,
     sql`SELECT count(*)::int AS total_appointments,
@@ -412,7 +414,7 @@ export async function customerStatistics(
           count(*) FILTER (WHERE status = 'no_show')::int AS no_show,
           count(*) FILTER (WHERE status IN ('pending', 'confirmed') AND starts_at >= ${now.toISOString()}::timestamptz)::int
             AS upcoming
-        FROM scheduling.appointments WHERE tenant_id = ${tenantId} AND customer_id = ${customerId}`,
+        FROM scheduling.appointments WHERE tenant_id = ${tenantId} AND customer_id = ${customerId}${atOutlets}`,
   );
   return row ?? { total_appointments: 0, completed: 0, cancelled: 0, no_show: 0, upcoming: 0 };
 }

@@ -2,6 +2,7 @@ import type { TenantPlan } from '@salon/plan-limits';
 import { newEvent, originOf } from '@salon/messaging';
 import {
   AppError,
+  assertOutletAccess,
   formatMoney,
   newId,
   notFound,
@@ -49,7 +50,8 @@ async function assertMonthlyLimit(tx: Executor, tenantId: string, timezone: stri
 
 /**
  * POST /appointments and POST /staff/appointments. In one transaction: the per-staff advisory locks (sorted),
- * every booking rule, the capacity count, the monthly plan limit, the insert and the created event.
+ * every booking rule, the capacity count, the monthly plan limit, the insert and the created event. Staff book
+ * only at outlets they may act at.
  */
 export async function bookAppointment(
   deps: SchedulingDeps,
@@ -58,6 +60,7 @@ export async function bookAppointment(
 ): Promise<AppointmentRecord> {
   const tenantId = tenantIn(ctx);
   const booker = bookerIn(ctx);
+  assertOutletAccess(ctx, request.outlet_id);
   const id = newId();
   const staffIds = request.services.map((line) => line.staff_id);
   const tenantPlan = await deps.plans.recentPlanOf(tenantId);

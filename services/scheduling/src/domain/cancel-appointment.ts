@@ -22,7 +22,7 @@ export async function cancelAppointment(
   const tenantId = tenantIn(ctx);
   const booker = bookerIn(ctx);
   return deps.db.withTx(async (tx) => {
-    const current = await appointmentFor(tx, tenantId, booker, id, { forUpdate: true });
+    const current = await appointmentFor(tx, ctx, id, { forUpdate: true });
     if (!canMove(current.status, 'cancelled')) {
       throw conflict(`Appointment cannot be cancelled in status ${current.status}`);
     }

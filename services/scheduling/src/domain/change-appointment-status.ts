@@ -19,7 +19,7 @@ export async function changeAppointmentStatus(
 ): Promise<AppointmentRecord> {
   const tenantId = tenantIn(ctx);
   return deps.db.withTx(async (tx) => {
-    const current = await appointmentFor(tx, tenantId, { kind: 'staff' }, id, { forUpdate: true });
+    const current = await appointmentFor(tx, ctx, id, { forUpdate: true });
     if (!canMove(current.status, status)) {
       throw conflict(`Cannot change appointment status from ${current.status} to ${status}`);
     }

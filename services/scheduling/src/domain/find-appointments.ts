@@ -1,4 +1,4 @@
-import { tenantIn, type RequestContext } from '@salon/service-kit';
+import { listableOutlets, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   listAppointments,
   type AppointmentFilters,
@@ -7,7 +7,10 @@ import {
 import { bookerIn } from './callers';
 import type { SchedulingDeps } from './deps';
 
-/** GET /appointments: a customer sees their own appointments whatever customer_id they ask for. */
+/**
+ * GET /appointments: a customer sees their own appointments whatever customer_id they ask for; staff bound to
+ * outlets those at their outlets (403 when the outlet_id filter names another).
+ */
 export async function findAppointments(
   deps: SchedulingDeps,
   ctx: RequestContext,
@@ -16,5 +19,6 @@ export async function findAppointments(
   const tenantId = tenantIn(ctx);
   const booker = bookerIn(ctx);
   const customerId = booker.kind === 'customer' ? booker.customerId : filters.customerId;
-  return listAppointments(deps.db.orm, tenantId, { ...filters, customerId }, page);
+  const outletIds = listableOutlets(ctx, filters.outletId);
+  return listAppointments(deps.db.orm, tenantId, { ...filters, customerId, outletIds }, page);
 }

@@ -26,7 +26,7 @@ export async function rescheduleAppointment(
   const booker = bookerIn(ctx);
   return deps.db
     .withTx(async (tx) => {
-      const current = await appointmentFor(tx, tenantId, booker, id, { forUpdate: true });
+      const current = await appointmentFor(tx, ctx, id, { forUpdate: true });
       if (!canReschedule(current.status)) {
         throw conflict(`Appointment cannot be rescheduled in status ${current.status}`);
       }
