@@ -19,6 +19,25 @@ export interface SandboxAddresses {
 }
 
 /**
+ * Pays on the payment provider's hosted invoice page (any provider sandbox, embedded or not) as a customer would:
+ * opens the page, submits its form. Resolves once the provider has accepted the payment; its callback to the
+ * gateway follows asynchronously.
+ */
+export async function payInvoicePage(pageUrl: string, paymentMethod = 'QRIS'): Promise<void> {
+  const page = new URL(pageUrl);
+  const html = await (await fetch(page)).text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`No payment form on ${pageUrl}: ${html.slice(0, 300)}`);
+  const paid = await fetch(new URL(action, page), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ payment_method: paymentMethod }).toString(),
+    redirect: 'manual',
+  });
+  if (paid.status >= 400) throw new Error(`Paying ${pageUrl} answered ${paid.status}: ${await paid.text()}`);
+}
+
+/**
  * What a customer and an operator do with the provider sandboxes: pay an invoice on the hosted page, read
  * what the e-mail, WhatsApp, SMS and push providers received, and switch the payment provider's faults.
  */
@@ -29,19 +48,8 @@ export class SandboxClient {
    * Pays on the hosted invoice page as a customer would: opens the page, submits its form. Resolves once the
    * provider has accepted the payment; its callback to the gateway follows asynchronously.
    */
-  async payInvoice(pageUrl: string, paymentMethod = 'QRIS'): Promise<void> {
-    const page = new URL(pageUrl);
-    const html = await (await fetch(page)).text();
-    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-    if (!action) throw new Error(`No payment form on ${pageUrl}: ${html.slice(0, 300)}`);
-    const paid = await fetch(new URL(action, page), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ payment_method: paymentMethod }).toString(),
-      redirect: 'manual',
-    });
-    if (paid.status >= 400)
-      throw new Error(`Paying ${pageUrl} answered ${paid.status}: ${await paid.text()}`);
+  payInvoice(pageUrl: string, paymentMethod = 'QRIS'): Promise<void> {
+    return payInvoicePage(pageUrl, paymentMethod);
   }
 
   /** Every message the channel's sandbox received, oldest first; `to` keeps those for one recipient. */
