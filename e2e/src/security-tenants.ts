@@ -38,7 +38,7 @@ export interface SeededTenant {
 const PASSWORD = 'Secret123';
 
 /** The body of a successful response; anything else stops the seeding with what went wrong. */
-async function expectStatus(response: Promise<SecurityResponse>, what: string) {
+export async function expectStatus(response: Promise<SecurityResponse>, what: string) {
   const done = await response;
   if (done.status >= 300) throw new Error(`${what} → ${done.status} ${JSON.stringify(done.body)}`);
   return done.body;
