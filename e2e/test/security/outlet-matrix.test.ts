@@ -128,6 +128,8 @@ const OUTLET_SCOPED: Record<string, Aim> = {
 
 /** Staff routes an OUTLET_MANAGER may call whose records are the tenant's, not an outlet's, and why. */
 const TENANT_WIDE: Record<string, string> = {
+  'POST /auth/logout': "the caller's own sessions",
+  'POST /auth/password/change': "the caller's own password",
   'GET /tenants/{tenant_id}': 'the tenant itself',
   'GET /users': "staff users are the tenant's memberships; one may name several outlets",
   'GET /users/{user_id}': "staff users are the tenant's memberships; one may name several outlets",

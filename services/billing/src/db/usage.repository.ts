@@ -51,25 +51,30 @@ export async function upsertAppointment(
     tenant_id: string;
     appointment_date: string;
     status: string;
+    created_at: string;
+    timezone: string;
     version: number;
   },
 ): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO billing.appointments (appointment_id, tenant_id, appointment_date, status, version)
+    INSERT INTO billing.appointments (appointment_id, tenant_id, appointment_date, status, created_at, timezone, version)
     VALUES (${appointment.appointment_id}, ${appointment.tenant_id}, ${appointment.appointment_date}::date,
-            ${appointment.status}, ${appointment.version})
+            ${appointment.status}, ${appointment.created_at}::timestamptz, ${appointment.timezone}, ${appointment.version})
     ON CONFLICT (appointment_id) DO UPDATE SET tenant_id = EXCLUDED.tenant_id,
-      appointment_date = EXCLUDED.appointment_date, status = EXCLUDED.status, version = EXCLUDED.version
+      appointment_date = EXCLUDED.appointment_date, status = EXCLUDED.status, created_at = EXCLUDED.created_at,
+      timezone = EXCLUDED.timezone, version = EXCLUDED.version
     WHERE billing.appointments.version < EXCLUDED.version`);
 }
 
-/** Any scheduling.appointment.* snapshot: its date and status (the month's non-cancelled ones count). */
+/** Any scheduling.appointment.* snapshot: when and in which time zone it was booked, and its status. */
 export const upsertAppointmentSnapshot = (tx: Executor, snapshot: AppointmentSnapshot): Promise<void> =>
   upsertAppointment(tx, {
     appointment_id: snapshot.appointment_id,
     tenant_id: snapshot.tenant_id,
     appointment_date: snapshot.appointment_date,
     status: snapshot.status,
+    created_at: snapshot.created_at,
+    timezone: snapshot.timezone,
     version: snapshot.version,
   });
 
@@ -81,14 +86,11 @@ export interface UsageCounts {
 }
 
 /**
- * The tenant's counters: active outlets, staff not terminated, appointments dated in the month that starts
- * at `monthStart` (cancelled ones excluded) and services not archived.
+ * The tenant's counters: active outlets, staff not terminated, appointments booked this month and services
+ * not archived. "This month" is the plan's definition, shared with scheduling's limit check: created in the
+ * calendar month of `now` in the tenant's time zone (which each appointment carries), cancelled ones excluded.
  */
-export async function usageCounts(
-  executor: Executor,
-  tenantId: string,
-  monthStart: string,
-): Promise<UsageCounts> {
+export async function usageCounts(executor: Executor, tenantId: string, now: Date): Promise<UsageCounts> {
   const [row] = await selectRows<UsageCounts>(
     executor,
     sql`SELECT
@@ -96,8 +98,9 @@ export async function usageCounts(
       (SELECT count(*)::int FROM billing.staff WHERE tenant_id = ${tenantId} AND status <> 'terminated') AS staff,
       (SELECT count(*)::int FROM billing.appointments
         WHERE tenant_id = ${tenantId} AND status <> 'cancelled'
-          AND appointment_date >= ${monthStart}::date
-          AND appointment_date < (${monthStart}::date + interval '1 month')) AS appointments_this_month,
+          AND created_at > ${now.toISOString()}::timestamptz - interval '32 days'
+          AND to_char(created_at AT TIME ZONE timezone, 'YYYY-MM')
+            = to_char(${now.toISOString()}::timestamptz AT TIME ZONE timezone, 'YYYY-MM')) AS appointments_this_month,
       (SELECT count(*)::int FROM billing.services WHERE tenant_id = ${tenantId} AND status <> 'archived') AS services`,
   );
   return row ?? { outlets: 0, staff: 0, appointments_this_month: 0, services: 0 };

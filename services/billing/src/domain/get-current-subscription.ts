@@ -3,7 +3,6 @@ import type { SubscriptionRecord } from '../db/subscription.repository';
 import { usageCounts } from '../db/usage.repository';
 import type { BillingDeps } from './deps';
 import { subscriptionOf } from './subscription-changes';
-import { utcMonth } from './token-rules';
 
 export interface CurrentSubscription {
   subscription: SubscriptionRecord;
@@ -17,6 +16,6 @@ export async function getCurrentSubscription(
 ): Promise<CurrentSubscription> {
   const tenantId = tenantIn(ctx);
   const subscription = await subscriptionOf(deps, tenantId);
-  const usage = await usageCounts(deps.db.orm, tenantId, utcMonth(deps.clock.now()));
+  const usage = await usageCounts(deps.db.orm, tenantId, deps.clock.now());
   return { subscription, usage };
 }

@@ -99,11 +99,16 @@ const columns = sql`a.id, a.tenant_id, a.outlet_id, a.customer_id, a.customer_na
       'price', x.price::text, 'currency', x.currency, 'price_source', x.price_source) ORDER BY x.position), '[]')
      FROM scheduling.appointment_services x WHERE x.appointment_id = a.id) AS services`;
 
-export async function countCreatedSince(executor: Executor, tenantId: string, since: Date): Promise<number> {
+/**
+ * The plan's monthly count (shared with billing's usage page): appointments created since `since` (the start
+ * of the tenant's calendar month), cancelled ones excluded.
+ */
+export async function countBookedSince(executor: Executor, tenantId: string, since: Date): Promise<number> {
   const [row] = await selectRows<{ count: number }>(
     executor,
     sql`SELECT count(*)::int AS count FROM scheduling.appointments
-        WHERE tenant_id = ${tenantId} AND created_at >= ${since.toISOString()}::timestamptz`,
+        WHERE tenant_id = ${tenantId} AND created_at >= ${since.toISOString()}::timestamptz
+          AND status <> 'cancelled'`,
   );
   return row?.count ?? 0;
 }

@@ -12,7 +12,7 @@ import {
   type RequestContext,
 } from '@salon/service-kit';
 import {
-  countCreatedSince,
+  countBookedSince,
   insertAppointment,
   insertedRecord,
   type AppointmentRecord,
@@ -39,7 +39,7 @@ async function assertMonthlyLimit(tx: Executor, tenantId: string, timezone: stri
   await lockTenantBookings(tx, tenantId);
   const today = localOf(new Date(), timezone).date;
   const monthStart = localToUtc(`${today.slice(0, 7)}-01`, 0, timezone);
-  const current = await countCreatedSince(tx, tenantId, monthStart);
+  const current = await countBookedSince(tx, tenantId, monthStart);
   if (current >= limits.max_appointments_per_month) {
     throw new AppError(
       402,
