@@ -24,7 +24,7 @@ export interface GridStaff {
 
 export interface GridContext {
   tenant: TenantSettingsView | null;
-  outlet: Pick<OutletReplica, 'outlet_id' | 'name'> | null;
+  outlet: Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active'> | null;
   service: ServiceReplica | null;
   /** Active, bookable staff of the outlet qualified for the service, in display-name order. */
   staff: GridStaff[];
@@ -40,7 +40,7 @@ export async function loadGridContext(
     sql`SELECT
       (SELECT row_to_json(t) FROM (SELECT ${tenantColumns} FROM scheduling.tenants WHERE tenant_id = ${tenantId}) t)
         AS tenant,
-      (SELECT row_to_json(o) FROM (SELECT outlet_id, name FROM scheduling.outlets
+      (SELECT row_to_json(o) FROM (SELECT outlet_id, name, is_active FROM scheduling.outlets
                                    WHERE tenant_id = ${tenantId} AND outlet_id = ${query.outletId}) o) AS outlet,
       (SELECT row_to_json(v) FROM (SELECT ${serviceColumns} FROM scheduling.services
                                    WHERE tenant_id = ${tenantId} AND service_id = ${query.serviceId}) v) AS service,

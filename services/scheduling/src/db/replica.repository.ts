@@ -35,10 +35,18 @@ export async function upsertTenantReplica(tx: Executor, tenant: TenantReplica): 
 
 export type TenantSettingsView = Pick<
   TenantReplica,
-  'tenant_id' | 'name' | 'slug' | 'timezone' | 'booking_advance_days' | 'staff_position_templates' | 'version'
+  | 'tenant_id'
+  | 'name'
+  | 'slug'
+  | 'timezone'
+  | 'booking_advance_days'
+  | 'staff_position_templates'
+  | 'is_active'
+  | 'version'
 > & { cancellation_hours: number | null };
 
-export const tenantColumns = sql`tenant_id, name, slug, timezone, booking_advance_days, cancellation_hours, staff_position_templates, version`;
+export const tenantColumns = sql`tenant_id, name, slug, timezone, booking_advance_days, cancellation_hours,
+  staff_position_templates, is_active, version`;
 
 export async function findTenantReplica(
   executor: Executor,

@@ -3,6 +3,7 @@ import { gridEntries, gridOccupancies, loadGridContext, type GridOccupancies } f
 import { isBookableService } from '../db/replica.repository';
 import { peakOverlap } from './capacity-rules';
 import type { SchedulingDeps } from './deps';
+import { isOutletOpen } from './outlet-rules';
 import { settingsOf } from './tenant-settings';
 import { ByteWriter } from './byte-writer';
 import { addDays, localOf, localToUtc, shortTime } from './time-rules';
@@ -68,7 +69,8 @@ function remainingCapacity(
 }
 
 /**
- * GET /availability/availability-grid and the public grid, as the JSON text of the spec's answer. Three
+ * GET /availability/availability-grid and the public grid, as the JSON text of the spec's answer (a closed
+ * outlet: every day empty for staff, 404 for the public). Three
  * round trips whatever the range or staff count (context, entries, occupancies). Slots step by
  * `slot_interval_minutes` from the start of each working-hours entry and fit the service inside it; a slot
  * is available when the staff member is working then (no break, block or vacation, service allowed),
@@ -89,12 +91,17 @@ export async function availabilityGrid(
     staffId: query.staff_id,
   });
   const { outlet, service } = context;
-  if (!outlet) throw notFound('Outlet not found');
+  const open = outlet !== null && isOutletOpen(outlet, context.tenant);
+  // A closed outlet is absent from public reads; staff see it with no slots.
+  if (!outlet || (audience === 'customer' && !open)) throw notFound('Outlet not found');
   if (!service || (audience === 'customer' && !isBookableService(service)))
     throw notFound('Service not found');
   const settings = settingsOf(context.tenant);
-  const staff =
-    audience === 'customer' ? context.staff.filter((member) => member.accepts_online_booking) : context.staff;
+  const staff = !open
+    ? []
+    : audience === 'customer'
+      ? context.staff.filter((member) => member.accepts_online_booking)
+      : context.staff;
   const staffIds = staff.map((member) => member.id);
   const endDate = addDays(query.start_date, query.num_days - 1);
   const timezone = settings.timezone;

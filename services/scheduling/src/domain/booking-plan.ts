@@ -8,6 +8,7 @@ import { CONFLICT_DETAIL, checkWindow, planSegments } from './appointment-rules'
 import { slotOf } from './availability-slot';
 import { isWorking } from './availability-rules';
 import { evaluateCapacity } from './capacity-rules';
+import { CLOSED_OUTLET_DETAIL, isOutletOpen } from './outlet-rules';
 import { settingsOf } from './tenant-settings';
 import { MINUTES_PER_DAY, formatTime, localOf, localToUtc } from './time-rules';
 
@@ -57,7 +58,7 @@ export interface Plan {
 }
 
 /**
- * Every rule of a booking except capacity and the plan limit: outlet, services, staff (exists, active,
+ * Every rule of a booking except capacity and the plan limit: outlet (known and open), services, staff (exists, active,
  * bookable, at the outlet, qualified, accepts online bookings for customers), segments back to back on one
  * day, the booking window, and working hours. Prices resolved server-side.
  */
@@ -74,6 +75,7 @@ export async function planBooking(
   const settings = settingsOf(context.tenant);
   const timezone = settings.timezone;
   if (!context.outlet) throw notFound('Outlet not found');
+  if (!isOutletOpen(context.outlet, context.tenant)) throw conflict(CLOSED_OUTLET_DETAIL);
   const services = new Map(context.services.map((service) => [service.service_id, service]));
   const staffMembers = new Map(context.staff.map((member) => [member.id, member]));
   const lines = request.services.map((line) => {

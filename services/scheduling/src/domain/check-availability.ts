@@ -7,7 +7,7 @@ import {
 } from '@salon/service-kit';
 import { activeOccupancies, type OccupancyRow } from '../db/appointment.repository';
 import { entriesOfStaff } from '../db/availability.repository';
-import { findService } from '../db/replica.repository';
+import { findOutlet, findService, findTenantReplica } from '../db/replica.repository';
 import { findStaff } from '../db/staff.repository';
 import { assertMayManage } from './availability-access';
 import { isWorking } from './availability-rules';
@@ -15,7 +15,8 @@ import { slotOf } from './availability-slot';
 import { staffIn } from './callers';
 import { evaluateCapacity } from './capacity-rules';
 import type { SchedulingDeps } from './deps';
-import { tenantSettings } from './tenant-settings';
+import { CLOSED_OUTLET_DETAIL, isOutletOpen } from './outlet-rules';
+import { settingsOf } from './tenant-settings';
 import { localToUtc } from './time-rules';
 
 export interface CheckQuery {
@@ -27,8 +28,8 @@ export interface CheckQuery {
 }
 
 /**
- * GET /availability/check: working hours, then appointments (capacity when a service is given); only for a staff
- * member at an outlet the caller may act at.
+ * GET /availability/check: the staff member's outlet open, working hours, then appointments (capacity when a
+ * service is given); only for a staff member at an outlet the caller may act at.
  */
 export async function checkAvailability(deps: SchedulingDeps, ctx: RequestContext, query: CheckQuery) {
   if (query.start_time >= query.end_time) {
@@ -43,7 +44,11 @@ export async function checkAvailability(deps: SchedulingDeps, ctx: RequestContex
   assertOutletAccess(ctx, staff.outlet_id);
   const service = query.service_id ? await findService(executor, tenantId, query.service_id) : undefined;
   if (query.service_id && !service) throw notFound('Service not found');
-  const { timezone } = await tenantSettings(executor, tenantId);
+  const [tenant, outlet] = await Promise.all([
+    findTenantReplica(executor, tenantId),
+    findOutlet(executor, tenantId, staff.outlet_id),
+  ]);
+  const { timezone } = settingsOf(tenant);
   const day = (await entriesOfStaff(executor, tenantId, [staff.id], query.date, query.date)).map((entry) => ({
     entry,
     slot: slotOf(entry),
@@ -65,6 +70,15 @@ export async function checkAvailability(deps: SchedulingDeps, ctx: RequestContex
           .map(({ entry }) => ({ start: entry.start_time, end: entry.end_time })),
       }
     : null;
+  if (outlet && !isOutletOpen(outlet, tenant)) {
+    return {
+      available: false,
+      message: CLOSED_OUTLET_DETAIL,
+      reason: 'outlet_closed' as const,
+      working_hours: workingHours,
+      conflicts: [],
+    };
+  }
   const slots = day.map(({ slot }) => slot);
   if (!isWorking(slots, query.start_time, query.end_time, query.service_id) || staff.status !== 'active') {
     const conflicts = day

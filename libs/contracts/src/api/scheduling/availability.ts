@@ -150,7 +150,7 @@ export const availabilityBulkCreated = z.strictObject({
 export const availabilityCheck = z.strictObject({
   available: z.boolean(),
   message: z.string(),
-  reason: z.enum(['staff_not_working', 'booking_conflict']).nullable(),
+  reason: z.enum(['staff_not_working', 'booking_conflict', 'outlet_closed']).nullable(),
   working_hours: z
     .strictObject({
       start_time: clockTime,
