@@ -1,6 +1,12 @@
-import { notFound } from '@salon/service-kit';
-import { gridEntries, gridOccupancies, loadGridContext, type GridOccupancies } from '../db/grid.repository';
-import { isBookableService } from '../db/replica.repository';
+import { notFound, type Executor } from '@salon/service-kit';
+import {
+  gridEntries,
+  gridOccupancies,
+  loadGridContext,
+  type GridDay,
+  type GridOccupancies,
+} from '../db/grid.repository';
+import { isBookableService, type ServiceReplica } from '../db/replica.repository';
 import { peakOverlap } from './capacity-rules';
 import type { SchedulingDeps } from './deps';
 import { isOutletOpen } from './outlet-rules';
@@ -23,7 +29,7 @@ const DAY_MS = 86_400_000;
 const QUOTED_TIMES = Array.from({ length: 24 * 60 + 1 }, (_, minutes) => `"${shortTime(minutes)}"`);
 
 /** Local minutes → UTC ms for one date, exact across a daylight-saving change inside the day. */
-function instantsOf(date: string, timezone: string): (minutes: number) => number {
+export function instantsOf(date: string, timezone: string): (minutes: number) => number {
   const midnight = localToUtc(date, 0, timezone).getTime();
   const late = localToUtc(date, 23 * 60 + 59, timezone).getTime();
   if (late - midnight === (23 * 60 + 59) * 60_000) return (minutes) => midnight + minutes * 60_000;
@@ -68,6 +74,84 @@ function remainingCapacity(
   return same ? Math.max(0, maxCapacity - peakOverlap(same, start, end)) : maxCapacity;
 }
 
+/** What decides a slot of one service, the same for every staff member and day. */
+export interface SlotRules {
+  duration: number;
+  interval: number;
+  preparation: number;
+  cleanup: number;
+  parallel: boolean;
+  maxCapacity: number;
+  /** No slot starts before this instant (epoch ms). */
+  earliest: number;
+}
+
+export const slotRulesOf = (service: ServiceReplica, interval: number, earliest: number): SlotRules => ({
+  duration: service.duration_minutes,
+  interval,
+  preparation: service.preparation_minutes,
+  cleanup: service.cleanup_minutes,
+  parallel: service.allow_parallel_bookings,
+  maxCapacity: service.allow_parallel_bookings ? service.max_parallel_bookings : 1,
+  earliest,
+});
+
+/**
+ * Every slot of one staff member's day, in time order: from each working-hours entry that allows the service,
+ * every `interval` minutes while the service fits. A slot is available when it is `withinDays` (the booking
+ * window), starts at or after `earliest`, no break, block or vacation overlaps it, and capacity admits one more.
+ * `visit` gets the start minute, availability and remaining capacity, and may answer true to stop.
+ */
+export function visitDaySlots(
+  day: GridDay,
+  occupancies: GridOccupancies | undefined,
+  at: (minutes: number) => number,
+  withinDays: boolean,
+  rules: SlotRules,
+  visit: (start: number, available: boolean, capacity: number) => boolean | void,
+): void {
+  const { working, blocked } = day;
+  const { duration, interval, parallel, maxCapacity } = rules;
+  for (let w = 0; w < working.length; w += 2) {
+    const workingEnd = working[w + 1] as number;
+    for (let start = working[w] as number; start + duration <= workingEnd; start += interval) {
+      const end = start + duration;
+      let available = withinDays && at(start) >= rules.earliest;
+      for (let b = 0; b < blocked.length && available; b += 2) {
+        if (start < (blocked[b + 1] as number) && (blocked[b] as number) < end) available = false;
+      }
+      const capacity = remainingCapacity(
+        occupancies,
+        at(start - rules.preparation),
+        at(end + rules.cleanup),
+        parallel,
+        maxCapacity,
+      );
+      if (capacity === 0) available = false;
+      if (visit(start, available, capacity) === true) return;
+    }
+  }
+}
+
+/**
+ * The grid's two reads for `staffIds` and one service from `startDate` to `endDate` (local dates): entries by
+ * staff and day offset, and occupancies with a day's margin each side (a buffer may cross midnight).
+ */
+export function gridDays(
+  executor: Executor,
+  tenantId: string,
+  staffIds: readonly string[],
+  serviceId: string,
+  { startDate, endDate, timezone }: { startDate: string; endDate: string; timezone: string },
+): Promise<[Map<string, Map<number, GridDay>>, Map<string, GridOccupancies>]> {
+  const rangeStart = new Date(localToUtc(startDate, 0, timezone).getTime() - DAY_MS);
+  const rangeEnd = new Date(localToUtc(endDate, 0, timezone).getTime() + 2 * DAY_MS);
+  return Promise.all([
+    gridEntries(executor, tenantId, staffIds, serviceId, startDate, endDate),
+    gridOccupancies(executor, tenantId, staffIds, serviceId, rangeStart, rangeEnd),
+  ]);
+}
+
 /**
  * GET /availability/availability-grid and the public grid, as the JSON text of the spec's answer (a closed
  * outlet: every day empty for staff, 404 for the public). Three
@@ -105,12 +189,11 @@ export async function availabilityGrid(
   const staffIds = staff.map((member) => member.id);
   const endDate = addDays(query.start_date, query.num_days - 1);
   const timezone = settings.timezone;
-  const rangeStart = new Date(localToUtc(query.start_date, 0, timezone).getTime() - DAY_MS);
-  const rangeEnd = new Date(localToUtc(endDate, 0, timezone).getTime() + 2 * DAY_MS);
-  const [entries, occupied] = await Promise.all([
-    gridEntries(executor, tenantId, staffIds, service.service_id, query.start_date, endDate),
-    gridOccupancies(executor, tenantId, staffIds, service.service_id, rangeStart, rangeEnd),
-  ]);
+  const [entries, occupied] = await gridDays(executor, tenantId, staffIds, service.service_id, {
+    startDate: query.start_date,
+    endDate,
+    timezone,
+  });
 
   const now = Date.now();
   const today = localOf(new Date(now), timezone).date;
@@ -118,9 +201,10 @@ export async function availabilityGrid(
   const maxCapacity = parallel ? service.max_parallel_bookings : 1;
   const duration = service.duration_minutes;
   const interval = query.slot_interval_minutes;
-  const earliest = Math.max(
-    now + 1,
-    now + (audience === 'customer' ? service.min_advance_booking_hours * 3_600_000 : 0),
+  const rules = slotRulesOf(
+    service,
+    interval,
+    Math.max(now + 1, now + (audience === 'customer' ? service.min_advance_booking_hours * 3_600_000 : 0)),
   );
   // A slot's JSON is three shared pieces, encoded once: its times, its staff member, and its availability and
   // capacity. The answer is those bytes copied one after another: no per-slot object, string or number
@@ -177,29 +261,11 @@ export async function availabilityGrid(
     staff.forEach((member, order) => {
       const day = entries.get(member.id)?.get(offset);
       if (!day) return;
-      const { working, blocked } = day;
-      const occupancies = occupied.get(member.id);
       const withinDays = date <= (lastDates[order] as string);
-      for (let w = 0; w < working.length; w += 2) {
-        const workingEnd = working[w + 1] as number;
-        for (let start = working[w] as number; start + duration <= workingEnd; start += interval) {
-          const end = start + duration;
-          let available = withinDays && at(start) >= earliest;
-          for (let b = 0; b < blocked.length && available; b += 2) {
-            if (start < (blocked[b + 1] as number) && (blocked[b] as number) < end) available = false;
-          }
-          const capacity = remainingCapacity(
-            occupancies,
-            at(start - service.preparation_minutes),
-            at(end + service.cleanup_minutes),
-            parallel,
-            maxCapacity,
-          );
-          if (capacity === 0) available = false;
-          if (available) totalAvailable += 1;
-          (byMinute[start] ??= []).push(order, available ? capacity : maxCapacity + 1 + capacity);
-        }
-      }
+      visitDaySlots(day, occupied.get(member.id), at, withinDays, rules, (start, available, capacity) => {
+        if (available) totalAvailable += 1;
+        (byMinute[start] ??= []).push(order, available ? capacity : maxCapacity + 1 + capacity);
+      });
     });
     grid.text(`${offset === 0 ? '' : ','}${JSON.stringify(date)}:[`);
     let first = true;
