@@ -152,3 +152,32 @@ export async function gridOccupancies(
   }
   return byStaff;
 }
+
+/** What a staff member's next free slot reads: its tenant, its outlet and the bookable services it may take. */
+export interface StaffSlotContext {
+  tenant: TenantSettingsView | null;
+  outlet: Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active'> | null;
+  /** The tenant's active services among `serviceIds` (all of them when `serviceIds` is empty), by id. */
+  services: ServiceReplica[];
+}
+
+export async function loadStaffSlotContext(
+  executor: Executor,
+  tenantId: string,
+  query: { outletId: string; serviceIds: readonly string[] },
+): Promise<StaffSlotContext> {
+  const [row] = await selectRows<StaffSlotContext>(
+    executor,
+    sql`SELECT
+      (SELECT row_to_json(t) FROM (SELECT ${tenantColumns} FROM scheduling.tenants WHERE tenant_id = ${tenantId}) t)
+        AS tenant,
+      (SELECT row_to_json(o) FROM (SELECT outlet_id, name, is_active FROM scheduling.outlets
+                                   WHERE tenant_id = ${tenantId} AND outlet_id = ${query.outletId}) o) AS outlet,
+      (SELECT coalesce(json_agg(v ORDER BY v.service_id), '[]'::json) FROM (
+         SELECT ${serviceColumns} FROM scheduling.services
+         WHERE tenant_id = ${tenantId} AND status = 'active' AND is_active
+           ${query.serviceIds.length > 0 ? sql`AND service_id = ANY(${idArray(query.serviceIds)})` : sql``}) v)
+        AS services`,
+  );
+  return row as StaffSlotContext;
+}

@@ -3,22 +3,34 @@ import { countAppointments } from '../db/appointment.repository';
 import { entriesOfStaff } from '../db/availability.repository';
 import { findStaff, type StaffRecord } from '../db/staff.repository';
 import type { SchedulingDeps } from './deps';
+import { nextAvailableSlot } from './next-available-slot';
 import { tenantSettings } from './tenant-settings';
 import { addDays, localOf } from './time-rules';
 
+export interface StaffDetail {
+  staff: StaffRecord;
+  /** The staff member's next free slot (see next-available-slot.ts). */
+  nextSlot: Date | null;
+  workload?: Workload;
+}
+
 /**
- * GET /staff/{id}: the staff member, with today's and the coming week's workload when asked; 403 for a staff
- * member of an outlet the caller may not act at.
+ * GET /staff/{id}: the staff member with its next free slot, and today's and the coming week's workload when
+ * asked; 403 for a staff member of an outlet the caller may not act at.
  */
 export async function getStaff(
   deps: SchedulingDeps,
   ctx: RequestContext,
   { staffId, includeWorkload }: { staffId: string; includeWorkload: boolean },
-): Promise<{ staff: StaffRecord; workload?: Workload }> {
+): Promise<StaffDetail> {
   const staff = await findStaff(deps.db.orm, tenantIn(ctx), staffId);
   if (!staff) throw notFound('Staff member not found');
   assertOutletAccess(ctx, staff.outlet_id);
-  return includeWorkload ? { staff, workload: await workloadOf(deps, staff) } : { staff };
+  const [nextSlot, workload] = await Promise.all([
+    nextAvailableSlot(deps, staff),
+    includeWorkload ? workloadOf(deps, staff) : undefined,
+  ]);
+  return workload ? { staff, nextSlot, workload } : { staff, nextSlot };
 }
 
 export interface Workload {

@@ -98,8 +98,11 @@ export const staffMember = z.strictObject({
   average_rating: z.number().nullable(),
   rating_count: z.int(),
   total_bookings: z.int(),
-  /** Always null for now: clients use the availability grid. */
-  next_available_slot: z.string().nullable(),
+  /**
+   * The start (UTC instant) of the member's next free slot for any of its services within 14 days, on
+   * GET /staff/{id}; null when there is none, and always null in lists and write answers.
+   */
+  next_available_slot: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
