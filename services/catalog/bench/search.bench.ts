@@ -88,7 +88,7 @@ async function main(): Promise<void> {
       ['search tag "tag7"', { search: 'tag7' }],
       ['search 2 letters "de"', { search: 'de' }],
       ['category + price range', { category: 'massage', minPrice: '100000', maxPrice: '500000' }],
-      ['duration range + outlet', { minDuration: 30, maxDuration: 90, outletId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }],
+      ['duration range', { minDuration: 30, maxDuration: 90 }],
       ['customer search + category', { customer: true, search: 'deluxe', category: 'facial' }],
     ];
     console.log(

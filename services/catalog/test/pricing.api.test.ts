@@ -214,17 +214,56 @@ describe('outlet pricing and price resolution', () => {
     ).toBe(404);
   });
 
-  it('filters GET /services by outlet: services priced for all outlets or for that outlet', async () => {
-    const { admin, outletA, outletB } = await proTenant();
-    const everywhere = await createdService(service, admin, { name: 'Everywhere' });
-    const atA = await createdService(service, admin, { name: 'Only A priced' });
-    await pricing(admin, atA.id, { [outletA]: '10' });
-    const names = async (outletId: string) =>
-      (await service.request('GET', `/services?outlet_id=${outletId}`, { token: admin })).body.items.map(
-        (item: { name: string }) => item.name,
-      );
-    expect(await names(outletA)).toEqual(['Everywhere', 'Only A priced']);
-    expect(await names(outletB)).toEqual(['Everywhere']);
+  it('lists every service at any outlet on GET /services?outlet_id=, with the price resolved for that outlet', async () => {
+    const { admin, customer, outletA, outletB } = await proTenant();
+    const everywhere = await createdService(service, admin, {
+      name: 'Everywhere',
+      pricing: { base_price: '50000', currency: 'IDR' },
+    });
+    const atA = await createdService(service, admin, {
+      name: 'Only A priced',
+      pricing: { base_price: '100000', currency: 'IDR' },
+    });
+    await pricing(admin, atA.id, { [outletA]: '125000' });
+    const promoted = await createdService(service, admin, {
+      name: 'Promoted',
+      pricing: {
+        base_price: '80000',
+        currency: 'IDR',
+        outlet_prices: { [outletB]: '90000' },
+        promotional_price: '60000',
+        promotional_valid_until: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    const prices = async (query: string, token = admin) => {
+      const response = await service.request('GET', `/services${query}`, { token });
+      expect(response.status).toBe(200);
+      return response.body.items.map((item: { name: string; price: unknown }) => [item.name, item.price]);
+    };
+
+    const base = (amount: string) => ({ amount, currency: 'IDR', source: 'base_price' });
+    const promotion = { amount: '60000.00', currency: 'IDR', source: 'promotional_price' };
+    expect(await prices(`?outlet_id=${outletA}`)).toEqual([
+      ['Everywhere', base('50000.00')],
+      ['Only A priced', { amount: '125000.00', currency: 'IDR', source: 'outlet_override' }],
+      ['Promoted', promotion],
+    ]);
+    // Priced specially for A only: still bookable at B, at its base price.
+    expect(await prices(`?outlet_id=${outletB}`)).toEqual([
+      ['Everywhere', base('50000.00')],
+      ['Only A priced', base('100000.00')],
+      ['Promoted', promotion],
+    ]);
+    expect(await prices(`?outlet_id=${outletB}`, customer)).toEqual(await prices(`?outlet_id=${outletB}`));
+    // No outlet asked: the price without an outlet context (base, or the running promotion).
+    expect(await prices('')).toEqual([
+      ['Everywhere', base('50000.00')],
+      ['Only A priced', base('100000.00')],
+      ['Promoted', promotion],
+    ]);
+    // An outlet that is not the tenant's gets the base price, as GET /services/{id}/price does.
+    expect((await prices(`?outlet_id=${newId()}`)).map(([name]: [string]) => name)).toHaveLength(3);
     expect(everywhere.pricing.outlet_prices).toEqual({});
+    expect(promoted.pricing.outlet_prices).toEqual({ [outletB]: '90000.00' });
   });
 });

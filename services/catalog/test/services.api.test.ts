@@ -427,7 +427,7 @@ describe('services', () => {
     ]);
     expect(await names('?min_duration=60&max_duration=90')).toEqual(['Aroma Massage', 'Zen Massage']);
     expect(await names('?category=massage&search=zen&max_price=400000.5')).toEqual(['Zen Massage']);
-    // No service has outlet prices: all are available at any outlet (pricing.api.test covers the rest).
+    // Every service is available at any outlet; the outlet only picks the price (pricing.api.test).
     expect(await names(`?outlet_id=${outlet}`)).toHaveLength(6);
 
     for (const query of [

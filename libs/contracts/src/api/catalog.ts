@@ -106,6 +106,7 @@ const durationQuery = intQuery.pipe(z.int().min(5).max(480));
 export const serviceListQuery = pageQuerySchema().extend({
   category: z.string().trim().min(1).max(100).optional(),
   search: z.string().trim().max(200).optional(),
+  /** Every service is listed; the outlet only chooses the price each item's `price` gives. */
   outlet_id: objectId.optional(),
   min_price: amountField().optional(),
   max_price: amountField().optional(),
@@ -161,9 +162,12 @@ export const resolvedPrice = z.strictObject({
   source: z.enum(PRICE_SOURCES),
 });
 
+/** A GET /services item: the Service and its price resolved for the `outlet_id` asked (now, by the spec's rules). */
+export const serviceListItem = service.extend({ price: resolvedPrice });
+
 /** The catalog service's HTTP contracts: request schemas its routes validate with, and the OpenAPI entries. */
 export const catalogOperations: OperationSchemaMap = {
-  'GET /services': { query: serviceListQuery, response: pagedSchema(service) },
+  'GET /services': { query: serviceListQuery, response: pagedSchema(serviceListItem) },
   'POST /services': { body: createServiceBody, response: service, status: 201, errors: [400, 402, 409] },
   'GET /services/categories': { query: categoriesQuery, response: z.array(serviceCategory) },
   'GET /services/categories/templates': { response: z.array(z.string()) },

@@ -195,7 +195,6 @@ export interface ServiceFilters {
   status?: ServiceStatus;
   category?: string;
   search?: string;
-  outletId?: string;
   minPrice?: string;
   maxPrice?: string;
   minDuration?: number;
@@ -214,9 +213,6 @@ export async function listServices(
   else if (filters.status) conditions.push(sql`status = ${filters.status}`);
   if (filters.category !== undefined) conditions.push(sql`category = ${filters.category}`);
   if (filters.search) conditions.push(sql`search_text LIKE ${likeContains(filters.search.toLowerCase())}`);
-  if (filters.outletId) {
-    conditions.push(sql`(outlet_prices = '{}'::jsonb OR outlet_prices ? ${filters.outletId})`);
-  }
   if (filters.minPrice !== undefined) conditions.push(sql`base_price >= ${filters.minPrice}::numeric`);
   if (filters.maxPrice !== undefined) conditions.push(sql`base_price <= ${filters.maxPrice}::numeric`);
   if (filters.minDuration !== undefined) conditions.push(sql`duration_minutes >= ${filters.minDuration}`);

@@ -1,3 +1,4 @@
+import { resolvePrice, type ResolvedPrice } from '@salon/contracts';
 import type { RequestContext } from '@salon/service-kit';
 import { listServices, type ServiceFilters, type ServiceRecord } from '../db/service.repository';
 import { viewerIn } from './callers';
@@ -5,20 +6,33 @@ import type { CatalogDeps } from './deps';
 
 export interface FindServicesInput {
   filters: Omit<ServiceFilters, 'bookableOnly'>;
+  /** The outlet whose prices the items carry; it filters nothing (every service is bookable at every outlet). */
+  outletId?: string;
   page: { offset: number; limit: number };
 }
 
-/** GET /services: customers see only bookable services and their status filter is ignored. */
+export type PricedService = ServiceRecord & { price: ResolvedPrice };
+
+/**
+ * GET /services: customers see only bookable services and their status filter is ignored. Each item carries its
+ * price resolved for the outlet asked, at `at` (now): a service priced specially for another outlet is listed too,
+ * at its base price (or its running promotion).
+ */
 export async function findServices(
   deps: CatalogDeps,
   ctx: RequestContext,
-  { filters, page }: FindServicesInput,
-): Promise<{ items: ServiceRecord[]; total: number }> {
+  { filters, outletId, page }: FindServicesInput,
+  at: Date = new Date(),
+): Promise<{ items: PricedService[]; total: number }> {
   const viewer = viewerIn(ctx);
-  return listServices(
+  const { items, total } = await listServices(
     deps.db.orm,
     viewer.tenantId,
     { ...filters, bookableOnly: viewer.customer, status: viewer.customer ? undefined : filters.status },
     page,
   );
+  return {
+    items: items.map((service) => ({ ...service, price: resolvePrice(service.pricing, { outletId, at }) })),
+    total,
+  };
 }

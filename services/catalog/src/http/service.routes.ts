@@ -21,7 +21,7 @@ import { listCategories } from '../domain/list-categories';
 import { listCategoryTemplates } from '../domain/list-category-templates';
 import { resolveServicePrice } from '../domain/resolve-service-price';
 import { setOutletPrices } from '../domain/set-outlet-prices';
-import { serviceView } from './service.view';
+import { pricedServiceView, serviceView } from './service.view';
 
 const servicePath = z.object({ service_id: objectId });
 
@@ -41,15 +41,15 @@ export function serviceRoutes(deps: CatalogDeps): Router {
         status: query.status,
         category: query.category,
         search: query.search || undefined,
-        outletId: query.outlet_id,
         minPrice: query.min_price,
         maxPrice: query.max_price,
         minDuration: query.min_duration,
         maxDuration: query.max_duration,
       },
+      outletId: query.outlet_id,
       page: { offset: offsetOf(query), limit: query.size },
     });
-    res.json(paged(items.map(serviceView), total, query));
+    res.json(paged(items.map(pricedServiceView), total, query));
   });
 
   router.post('/services', ...writers, async (req, res) => {
