@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './registry';
 export * from './plans';
 export * from './http';
+export * from './date-fields';
 export * from './money';
 export * from './money-fields';
 export * from './pricing';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantField } from '../date-fields';
 import { objectIdSchema as id } from '../envelope';
 import { planLimitsShape } from '../events/billing';
 import { moneyStringSchema } from '../events/catalog';
@@ -71,7 +72,7 @@ export const quotaOverrideBody = z
   });
 
 /** The internal jobs' optional body: `as_of` replaces "now" (a CronJob that ran late, or fixed test dates). */
-export const jobBody = z.object({ as_of: z.iso.datetime({ offset: true }).optional() });
+export const jobBody = z.object({ as_of: instantField.optional() });
 
 // ── responses ────────────────────────────────────────────────────────────────────────────────────────
 const timestamp = z.iso.datetime({ offset: true });

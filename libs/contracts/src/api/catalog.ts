@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantField } from '../date-fields';
 import { objectIdSchema as id } from '../envelope';
 import { SERVICE_STATUSES, moneyStringSchema, servicePricingSchema } from '../events/catalog';
 import { boolQuery, intQuery, objectId, pageQuerySchema, pagedSchema } from '../http';
@@ -7,10 +8,8 @@ import { PRICE_SOURCES } from '../pricing';
 import type { OperationSchemaMap } from './operation';
 
 // ── requests ─────────────────────────────────────────────────────────────────────────────────────────
-/** An ISO 8601 instant with Z or an offset, stored and shown in UTC. */
-export const instantField = z.iso
-  .datetime({ offset: true })
-  .transform((value) => new Date(value).toISOString());
+/** An ISO 8601 instant with Z or an offset, stored and shown in UTC (the shared instant field). */
+export { instantField };
 
 export const outletPricesField = z.record(objectId, amountField({ positive: true }));
 

@@ -7,15 +7,8 @@
 export const MINUTES_PER_DAY = 24 * 60;
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** "09:30" or "09:30:00" → 570; undefined when malformed. */
-export function parseTime(value: string): number | undefined {
-  const match = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
-  if (!match) return undefined;
-  const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
-  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
-  if (seconds !== 0) return undefined;
-  return hours * 60 + minutes;
-}
+/** "09:30" or "09:30:00" → 570; undefined when malformed (the request time field's own parser). */
+export { parseClockTime as parseTime } from '@salon/contracts';
 
 /** 570 → "09:30:00" (the spec's response format). 1440 (end of day) → "24:00:00". */
 export function formatTime(minutes: number): string {
@@ -25,12 +18,6 @@ export function formatTime(minutes: number): string {
 
 /** 570 → "09:30". */
 export const shortTime = (minutes: number): string => formatTime(minutes).slice(0, 5);
-
-export function isValidDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-}
 
 export function addDays(date: string, days: number): string {
   const parsed = new Date(`${date}T00:00:00Z`);

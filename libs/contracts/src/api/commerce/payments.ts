@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyStringSchema } from '../../events/catalog';
+import { dateField } from '../../date-fields';
 import { objectId } from '../../http';
 import { amountField } from '../../money-fields';
 import { CUSTOMER_PACKAGE_STATUSES } from './customer-packages';
@@ -22,7 +23,7 @@ export const paymentLinkBody = z.object({
   send_whatsapp: z.boolean().default(false),
   send_sms: z.boolean().default(false),
   notes,
-  due_date: z.iso.date().optional(),
+  due_date: dateField.optional(),
 });
 
 export const paymentRecorded = z.strictObject({

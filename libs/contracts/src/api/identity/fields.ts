@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clockText, timeField } from '../../date-fields';
 import { tenantSettingsSchema } from '../../events/identity';
 
 /** E-mails are trimmed, lowercased and validated. */
@@ -54,7 +55,8 @@ export const settingsField = tenantSettingsSchema
   })
   .partial();
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Time must be HH:MM' });
+/** The shared time of day (HH:MM, 00:00 to 23:59), kept as "HH:MM" text. */
+const time = timeField.transform(clockText);
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 /** `{monday: {open: "09:00", close: "18:00"}, sunday: null}`; a day left out or null is closed. */
@@ -66,10 +68,5 @@ export const businessHoursField = z.partialRecord(
     .nullable(),
 );
 
-/** A calendar date `YYYY-MM-DD` that exists. */
-export const dateField = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be YYYY-MM-DD' })
-  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), {
-    error: 'Invalid date',
-  });
+/** The shared request date (`YYYY-MM-DD`, 1900-01-01 to 2999-12-31). */
+export { dateField } from '../../date-fields';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STAFF_STATUSES } from '../../events/scheduling';
 import { boolQuery, objectId, pageQuerySchema, pagedSchema } from '../../http';
 import { availabilityEntry } from './availability';
-import { EMPLOYMENT_TYPES, GENDERS, dateField, isoDate, timestamp } from './fields';
+import { EMPLOYMENT_TYPES, GENDERS, birthDateField, dateField, isoDate, timestamp } from './fields';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
@@ -26,7 +26,7 @@ const staffFields = {
   employment_type: z.enum(EMPLOYMENT_TYPES),
   employee_id: optionalText(100),
   hire_date: dateField.nullish(),
-  birth_date: dateField.nullish(),
+  birth_date: birthDateField.nullish(),
   hourly_rate: z.number().min(0).nullish(),
   salary: z.number().min(0).nullish(),
   is_bookable: z.boolean().optional(),
