@@ -44,7 +44,9 @@ export const hostileScalar: Arbitrary<unknown> = fc.oneof(
     '-1',
     '9'.repeat(400),
     '2026-02-30',
+    '0000-01-01',
     '25:61',
+    '24:00',
     '\u0000',
     '\ud83d\udc87\u200d\u2640\ufe0f',
     '\u202e\u0644\u0627',
@@ -54,6 +56,88 @@ export const hostileScalar: Arbitrary<unknown> = fc.oneof(
   fc.double({ noNaN: true }),
   fc.integer(),
 );
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/**
+ * Dates as clients send them, right and wrong: any year 0 to 9999 (PostgreSQL has no year 0; the API takes
+ * 1900–2999), days that do not exist (30 February, month 13, day 0 and 32), one-digit parts, and the edges
+ * themselves. Weighted so that a handful of runs per route still meets the edges.
+ */
+export const dateString: Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '0000-01-01',
+    '0001-01-01',
+    '1899-12-31',
+    '1900-01-01',
+    '2999-12-31',
+    '3000-01-01',
+    '9999-12-31',
+    '2024-02-29',
+    '2026-02-29',
+    '2026-02-30',
+    '2026-00-10',
+    '2026-13-01',
+    '2026-01-00',
+    '2026-01-32',
+    '10000-01-01',
+    '+002026-01-05',
+  ),
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+    )
+    .map(([year, month, day]) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`),
+  // One-digit parts: 2026-1-5, 2026-01-5, 26-01-05.
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 1, max: 31 }),
+    )
+    .chain(([year, month, day]) =>
+      fc.constantFrom(
+        `${year}-${month}-${day}`,
+        `${pad(year, 4)}-${pad(month)}-${day}`,
+        `${year % 100}-${pad(month)}-${pad(day)}`,
+      ),
+    ),
+);
+
+/** Times of day right and wrong: 00:00 to 23:59, 24:00, 23:60, one-digit parts, seconds, off the 5-minute grid. */
+export const timeString: Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '00:00',
+    '23:55',
+    '23:59',
+    '24:00',
+    '23:60',
+    '24:00:00',
+    '12:00:00',
+    '12:00:30',
+    '9:30',
+    '09:5',
+    '-1:00',
+    '99:99',
+  ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }))
+    .map(([hours, minutes]) => `${pad(hours)}:${pad(minutes)}`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }))
+    .map(([hours, minutes]) => `${hours}:${minutes}`),
+);
+
+/** Instants with any year 0 to 9999 and offsets up to ±14:00, with the date and time edges above. */
+export const dateTimeString: Arbitrary<string> = fc
+  .tuple(
+    dateString,
+    timeString,
+    fc.constantFrom('Z', '+00:00', '+14:00', '-12:00', '+07:00', '-05:30', '+24:00', ''),
+  )
+  .map(([date, time, offset]) => `${date}T${time.length === 5 ? `${time}:00` : time}${offset}`);
 
 const MAX_DEPTH = 6;
 
@@ -120,9 +204,11 @@ function stringArbitrary(schema: JsonSchema, hostile: boolean): Arbitrary<unknow
     case 'email':
       return fc.emailAddress();
     case 'date':
-      return fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      return dateString;
     case 'date-time':
-      return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+      return dateTimeString;
+    case 'time':
+      return timeString;
     case 'uuid':
       return fc.uuid();
   }
