@@ -202,6 +202,20 @@ describe('outlet pricing and price resolution', () => {
     });
     expect(await price(customer)).toEqual({ amount: '100000.00', currency: 'IDR', source: 'base_price' });
 
+    // An instant PostgreSQL cannot hold (year 0) or past the range is a 422 at the field, never a 500.
+    for (const until of ['0000-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '2999-12-31T23:00:00-05:00']) {
+      const response = await service.request('PUT', `/services/${created.id}`, {
+        token: admin,
+        body: { pricing: { promotional_valid_until: until } },
+      });
+      expect({ until, status: response.status }).toEqual({ until, status: 422 });
+      expect(response.body.detail[0]).toEqual({
+        loc: ['body', 'pricing', 'promotional_valid_until'],
+        msg: expect.any(String),
+        type: expect.any(String),
+      });
+    }
+
     const bad = await service.request('GET', `/services/${created.id}/price?outlet_id=abc`, {
       token: customer,
     });

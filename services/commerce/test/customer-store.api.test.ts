@@ -337,6 +337,12 @@ describe('customer package store and staff payment links', () => {
       const none = await request('POST', path, { token: admin, body: { send_email: false } });
       expect(none.status).toBe(400);
       expect((await request('POST', path, { token: admin, body: { due_date: 'soon' } })).status).toBe(422);
+      // Dates PostgreSQL cannot hold, or past the shared range: 422 at the field, never 500 (issue 18).
+      for (const due_date of ['0000-01-01', '3000-01-01', '9999-12-31', '2026-02-30', '2026-2-3']) {
+        const refused = await request('POST', path, { token: admin, body: { due_date } });
+        expect({ due_date, status: refused.status }).toEqual({ due_date, status: 422 });
+        expect(refused.body.detail[0].loc).toEqual(['body', 'due_date']);
+      }
       expect((await request('POST', path, { token })).status).toBe(403);
       expect((await request('POST', path, { token: newTenant(harness.service).admin })).status).toBe(404);
       await request('POST', `/customer-packages/${id}/record-payment`, {

@@ -47,6 +47,30 @@ describe('customer management by staff', () => {
     return response.body;
   }
 
+  it('answers 422 for impossible or out-of-range customer dates, never 500 (issue 18)', async () => {
+    const tenant = await registeredTenant(service);
+    const token = staffToken(tenant.tenantId, 'TENANT_ADMIN');
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    for (const date of ['0000-01-01', '1899-12-31', '3000-01-01', '2026-02-30', '1985-2-3', future]) {
+      const response = await service.request('POST', '/customers', {
+        token,
+        body: { first_name: 'Budi', phone: uniquePhone(), date_of_birth: date },
+      });
+      expect({ date, status: response.status }).toEqual({ date, status: 422 });
+      expect(response.body.detail[0]).toEqual({
+        loc: ['body', 'date_of_birth'],
+        msg: expect.any(String),
+        type: expect.any(String),
+      });
+      for (const field of ['created_from', 'created_to']) {
+        if (date === future) continue;
+        const listed = await service.request('GET', `/customers?${field}=${date}`, { token });
+        expect({ date, field, status: listed.status }).toEqual({ date, field, status: 422 });
+        expect(listed.body.detail[0].loc).toEqual(['query', field]);
+      }
+    }
+  });
+
   describe('POST /customers', () => {
     it('creates a walk-in customer tagged staff-created with the staff defaults, and publishes it', async () => {
       const tenant = await registeredTenant(service);

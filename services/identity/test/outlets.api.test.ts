@@ -100,6 +100,26 @@ describe('outlets', () => {
     expect(response.body.detail[0].loc).toEqual(['body', 'business_hours', 'monday']);
   });
 
+  it('takes business hours as the shared time field: 00:00 to 23:59, HH:MM or HH:MM:00, kept as HH:MM', async () => {
+    const { token } = await registeredTenant(service);
+    for (const bad of ['24:00', '23:60', '9:00', '09:0', '12:00:30']) {
+      const response = await service.request('POST', '/outlets', {
+        token,
+        body: { name: 'X', business_hours: { monday: { open: bad, close: '23:59' } } },
+      });
+      expect({ bad, status: response.status }).toEqual({ bad, status: 422 });
+      expect(response.body.detail).toEqual([
+        { loc: ['body', 'business_hours', 'monday', 'open'], msg: expect.any(String), type: 'time_parsing' },
+      ]);
+    }
+    const created = await service.request('POST', '/outlets', {
+      token,
+      body: { name: 'Late', business_hours: { monday: { open: '00:00:00', close: '23:59' } } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.business_hours.monday).toEqual({ open: '00:00', close: '23:59' });
+  });
+
   it("hides another tenant's outlets (404) and refuses the wrong roles and token kinds", async () => {
     const mine = await registeredTenant(service);
     const other = await registeredTenant(service);
