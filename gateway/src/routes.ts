@@ -73,6 +73,7 @@ const route = (
 export const ROUTES: readonly Route[] = [
   // ── identity: registration, staff sign-in, tenants ──────────────────────────────────────────────────
   route('POST',   '/public/register',                    'identity', 'public',   'Register a business: tenant, admin user, first outlet'),
+  route('GET',    '/public/tenants/{slug}',              'identity', 'public',   'A business and its active outlets, by slug (public booking API)'),
   route('POST',   '/auth/login',                         'identity', 'public',   'Staff sign-in (token, or the list of organisations)'),
   route('POST',   '/auth/complete-login',                'identity', 'public',   'Staff sign-in, second step: choose the organisation'),
   route('POST',   '/auth/refresh',                       'identity', 'public',   'Exchange a staff refresh token for a new pair'),

@@ -23,6 +23,7 @@ export * from './outlet-access';
 export * from './request-log';
 export * from './error-handler';
 export * from './http-app';
+export * from './http-cache';
 export * from './health';
 export * from './internal-auth';
 export * from './internal-client';

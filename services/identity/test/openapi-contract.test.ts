@@ -54,6 +54,7 @@ describe('identity answers as its OpenAPI contract says', () => {
       token: login.access_token,
       adminEmail: body.admin_email,
     };
+    await call('GET /public/tenants/{slug}', `/public/tenants/${tenant.slug}`);
 
     const other = registration();
     const created = await call('POST /tenants', '/tenants', {

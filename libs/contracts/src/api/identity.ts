@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OperationSchemaMap } from './operation';
 import * as req from './identity/requests';
+import { publicBusiness } from './public';
 import * as res from './identity/responses';
 
 export * from './identity/fields';
@@ -16,6 +17,7 @@ export const identityOperations: OperationSchemaMap = {
     status: 201,
     errors: [409, 502],
   },
+  'GET /public/tenants/{slug}': { response: publicBusiness },
   'POST /auth/login': {
     body: req.staffLoginBody,
     response: z.union([res.staffTokens, res.organizationSelection]),

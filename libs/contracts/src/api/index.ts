@@ -17,3 +17,4 @@ export const API_OPERATIONS: OperationSchemaMap = {
   ...billingOperations,
   ...notificationsOperations,
 };
+export * from './public';

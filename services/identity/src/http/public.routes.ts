@@ -1,8 +1,10 @@
 import { Router } from 'express';
-import { identityApi } from '@salon/contracts';
-import { contextOf, newId, parseInput } from '@salon/service-kit';
+import { identityApi, publicTenantPath } from '@salon/contracts';
+import { contextOf, newId, parseInput, sendCacheable } from '@salon/service-kit';
 import { createTenant } from '../domain/create-tenant';
 import type { IdentityDeps } from '../domain/deps';
+import { getPublicBusiness } from '../domain/get-public-business';
+import { publicBusinessView } from './public-business.view';
 import { tenantRegistrationView } from './tenant.view';
 
 export function publicRoutes(deps: IdentityDeps): Router {
@@ -26,6 +28,12 @@ export function publicRoutes(deps: IdentityDeps): Router {
       },
     });
     res.status(201).json(tenantRegistrationView(tenant, newId()));
+  });
+
+  // The public booking API: no token, cacheable (ETag, Cache-Control).
+  router.get('/public/tenants/:slug', async (req, res) => {
+    const { slug } = parseInput(publicTenantPath, req.params, 'path');
+    sendCacheable(req, res, publicBusinessView(await getPublicBusiness(deps, contextOf(req), { slug })));
   });
 
   return router;

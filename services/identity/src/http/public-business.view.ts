@@ -1,0 +1,32 @@
+import type { OutletRecord } from '../db/outlet.repository';
+import type { TenantRecord } from '../db/tenant.repository';
+
+/** An active outlet as anyone may see it: where, when, how to call (no status, no tenant id). */
+export const publicOutletView = (outlet: OutletRecord) => ({
+  id: outlet.id,
+  name: outlet.name,
+  slug: outlet.slug,
+  address: outlet.address,
+  phone: outlet.phone,
+  timezone: outlet.timezone,
+  business_hours: outlet.business_hours,
+});
+
+/** GET /public/tenants/{slug}: the business's public face. Branding is not stored yet (null, as at login). */
+export const publicBusinessView = ({
+  tenant,
+  outlets,
+}: {
+  tenant: TenantRecord;
+  outlets: OutletRecord[];
+}) => ({
+  slug: tenant.slug,
+  name: tenant.name,
+  description: tenant.description,
+  logo_url: null,
+  theme_color: null,
+  currency: tenant.settings.currency,
+  language: tenant.settings.language,
+  timezone: tenant.settings.timezone,
+  outlets: outlets.map(publicOutletView),
+});
