@@ -137,6 +137,7 @@ export const ROUTES: readonly Route[] = [
   route('DELETE', '/services/{service_id}',              'catalog',  'staff',    'Archive a service', [TA]),
   route('POST',   '/services/{service_id}/pricing',      'catalog',  'staff',    'Set outlet prices', [TA, OM]),
   route('GET',    '/services/{service_id}/price',        'catalog',  'either',   'Resolved price of a service at an outlet'),
+  route('GET',    '/public/tenants/{slug}/services',     'catalog', 'public',    'A business\'s bookable services with prices for an outlet (public booking API)'),
 
   // ── scheduling: staff members ───────────────────────────────────────────────────────────────────────
   route('GET',    '/staff',                              'scheduling', 'staff',  'List staff members'),

@@ -1,7 +1,8 @@
 import { catalogApi } from '@salon/contracts';
-import { contractCalls, startTestService, type TestService } from '@salon/testing';
+import { contractCalls, handleInbox, startTestService, type TestService } from '@salon/testing';
 import { catalogService } from '../src/definition';
-import { addOutlet, newTenant, onPlan, serviceBody } from './helpers';
+import { onIdentityTenantUpdated } from '../src/events/handlers/identity.tenant.updated';
+import { addOutlet, newTenant, onPlan, serviceBody, tenantUpdatedData } from './helpers';
 
 /**
  * The API reference tells the truth: catalog's answers match the response schemas registered in
@@ -54,6 +55,12 @@ describe('catalog answers as its OpenAPI contract says', () => {
     });
     await call('GET /services/categories', '/services/categories?active_only=false', { token: admin });
     await call('GET /services/categories', '/services/categories', { token: customer });
+    const tenant = tenantUpdatedData(tenantId, 2);
+    await handleInbox(service, 'identity.tenant.updated.v1', onIdentityTenantUpdated, tenant);
+    await call(
+      'GET /public/tenants/{slug}/services',
+      `/public/tenants/${tenant.slug}/services?outlet_id=${outletId}`,
+    );
     await call('GET /services/categories/templates', '/services/categories/templates', { token: admin });
     await call('DELETE /services/{service_id}', `/services/${created.id}`, { token: admin });
     await call('GET /services/{service_id}', `/services/${created.id}`, { token: admin });

@@ -6,6 +6,7 @@ import { boolQuery, intQuery, objectId, pageQuerySchema, pagedSchema } from '../
 import { amountField, currencyField } from '../money-fields';
 import { PRICE_SOURCES } from '../pricing';
 import type { OperationSchemaMap } from './operation';
+import { publicServicePage, publicServicesQuery } from './public';
 
 // ── requests ─────────────────────────────────────────────────────────────────────────────────────────
 /** An ISO 8601 instant with Z or an offset, stored and shown in UTC (the shared instant field). */
@@ -175,4 +176,5 @@ export const catalogOperations: OperationSchemaMap = {
   'DELETE /services/{service_id}': { status: 204 },
   'POST /services/{service_id}/pricing': { body: outletPricingBody, response: service, errors: [400, 402] },
   'GET /services/{service_id}/price': { query: priceQuery, response: resolvedPrice },
+  'GET /public/tenants/{slug}/services': { query: publicServicesQuery, response: publicServicePage },
 };

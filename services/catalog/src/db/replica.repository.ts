@@ -11,9 +11,10 @@ import {
   type TenantSnapshotEvent,
 } from '@salon/service-kit';
 
-/** What catalog keeps of an identity tenant: its currency and its service category templates. */
+/** What catalog keeps of an identity tenant: its slug, currency and service category templates. */
 const tenantColumns = [
   'tenant_id',
+  'slug',
   'currency',
   'service_category_templates',
   'is_active',
@@ -42,6 +43,19 @@ export async function findTenantReplica(
   const [row] = await selectRows<Pick<TenantReplica, 'currency' | 'service_category_templates' | 'version'>>(
     executor,
     sql`SELECT currency, service_category_templates, version FROM catalog.tenants WHERE tenant_id = ${tenantId}`,
+  );
+  return row;
+}
+
+/** The active tenant with this slug (the public booking API), if catalog holds one. */
+export async function findActiveTenantBySlug(
+  executor: Executor,
+  slug: string,
+): Promise<Pick<TenantReplica, 'tenant_id' | 'service_category_templates'> | undefined> {
+  const [row] = await selectRows<Pick<TenantReplica, 'tenant_id' | 'service_category_templates'>>(
+    executor,
+    sql`SELECT tenant_id, service_category_templates FROM catalog.tenants
+        WHERE slug = ${slug} AND is_active ORDER BY version DESC LIMIT 1`,
   );
   return row;
 }
