@@ -157,6 +157,7 @@ export const ROUTES: readonly Route[] = [
   route('PUT',    '/availability/{availability_id}',     'scheduling', 'staff',  'Update an availability entry'),
   route('DELETE', '/availability/{availability_id}',     'scheduling', 'staff',  'Delete an availability entry'),
   route('GET',    '/public/tenants/{slug}/availability', 'scheduling', 'public', 'Public availability grid (no staff personal data)'),
+  route('GET',    '/public/tenants/{slug}/staff',        'scheduling', 'public', 'Bookable staff of an outlet, for a service (public booking API)'),
   // scheduling: appointments
   route('POST',   '/appointments',                       'scheduling', 'either', 'Book an appointment'),
   route('GET',    '/appointments',                       'scheduling', 'either', 'List appointments (staff: the tenant\'s; customer: own)'),

@@ -8,6 +8,7 @@ import { schedulingSubscriptions } from './events/subscriptions';
 import { appointmentRoutes } from './http/appointment.routes';
 import { availabilityRoutes } from './http/availability.routes';
 import { internalRoutes } from './http/internal.routes';
+import { publicRoutes } from './http/public.routes';
 import { staffRoutes } from './http/staff.routes';
 
 /**
@@ -21,6 +22,7 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
   build({ db, store, plans, verifier, app, config }) {
     const deps: SchedulingDeps = { db, store, plans, verifier, staffQueue: new StaffQueue() };
     app.use(internalRoutes(deps, config.INTERNAL_TOKEN));
+    app.use(publicRoutes(deps));
     app.use(availabilityRoutes(deps));
     // /staff/appointments before /staff/:staff_id
     app.use(appointmentRoutes(deps));

@@ -110,6 +110,10 @@ describe('scheduling answers match their operation contracts', () => {
       `/public/tenants/glow-${setup.tenantId}/availability?${grid}&num_days=1`,
       {},
     );
+    await call(
+      'GET /public/tenants/{slug}/staff',
+      `/public/tenants/glow-${setup.tenantId}/staff?outlet_id=${setup.outletId}&service_id=${setup.service.service_id}`,
+    );
     await call('DELETE /availability/{availability_id}', `/availability/${entry.id}`, { token });
   });
 

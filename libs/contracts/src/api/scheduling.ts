@@ -1,4 +1,5 @@
 import type { OperationSchemaMap } from './operation';
+import { publicStaffList, publicStaffQuery } from './public';
 import * as appointments from './scheduling/appointments';
 import * as availability from './scheduling/availability';
 import * as staff from './scheduling/staff';
@@ -61,6 +62,7 @@ export const schedulingOperations: OperationSchemaMap = {
     query: availability.publicGridQuery,
     response: availability.publicAvailabilityGrid,
   },
+  'GET /public/tenants/{slug}/staff': { query: publicStaffQuery, response: publicStaffList },
   // appointments
   'POST /appointments': {
     // A staff token must also name the customer (staffBookBody); the customer's own booking is the base shape.

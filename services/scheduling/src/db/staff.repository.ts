@@ -180,6 +180,8 @@ export interface StaffFilters {
   employmentType?: string;
   onlyActive: boolean;
   onlyBookable: boolean;
+  /** Customers book online only those who accept it (the public booking API). */
+  onlyOnlineBookable?: boolean;
   search?: string;
   gender?: string;
 }
@@ -203,6 +205,7 @@ export async function listStaff(
   if (filters.status) conditions.push(sql`s.status = ${filters.status}`);
   else if (filters.onlyActive) conditions.push(sql`s.status = 'active'`);
   if (filters.onlyBookable) conditions.push(sql`s.is_bookable`);
+  if (filters.onlyOnlineBookable) conditions.push(sql`s.accepts_online_booking`);
   if (filters.position) conditions.push(sql`s.position ILIKE ${likeContains(filters.position)}`);
   if (filters.employmentType) conditions.push(sql`s.employment_type = ${filters.employmentType}`);
   if (filters.gender) conditions.push(sql`s.gender = ${filters.gender}`);
