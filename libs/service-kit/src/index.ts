@@ -31,3 +31,4 @@ export * from './shutdown';
 export * from './db';
 export * from './ports';
 export * from './replica-fields';
+export * from './phone';
