@@ -15,7 +15,7 @@ export function registration(overrides: Record<string, unknown> = {}) {
   return {
     business_name: `Glow Studio ${tag}`,
     business_email: `owner-${tag}@glow.example`,
-    business_phone: `+62${digits}`,
+    business_phone: `+6281${digits}`,
     business_type: 'salon',
     description: 'Hair and nails',
     website: 'glow.example',

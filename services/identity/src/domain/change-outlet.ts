@@ -1,4 +1,12 @@
-import { assertOutletAccess, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import {
+  assertOutletAccess,
+  normaliseOptionalPhone,
+  notFound,
+  phoneRegionOf,
+  tenantIn,
+  type RequestContext,
+} from '@salon/service-kit';
+import { findTenant } from '../db/tenant.repository';
 import { findOutlet, updateOutlet, type OutletChanges, type OutletRecord } from '../db/outlet.repository';
 import { staffIn } from './caller';
 import type { IdentityDeps } from './deps';
@@ -21,7 +29,13 @@ export async function changeOutlet(
     if (!current) throw notFound('Outlet not found');
     assertOutletAccess(ctx, outletId, 'Outlet managers may change only their own outlets');
     if (changes.is_active === true && !current.is_active) await lockTenantAndAssertRoom(deps, tx, tenantId);
-    const outlet = await updateOutlet(tx, tenantId, outletId, changes);
+    const tenant = await findTenant(tx, tenantId);
+    const region = phoneRegionOf({
+      timezone: changes.timezone ?? current.timezone,
+      currency: tenant?.settings.currency,
+    });
+    const phone = normaliseOptionalPhone(changes.phone, region, ['body', 'phone']);
+    const outlet = await updateOutlet(tx, tenantId, outletId, { ...changes, phone });
     await publishOutletUpserted(deps, tx, ctx, outlet);
     return outlet;
   });

@@ -9,6 +9,7 @@ import {
   type StaffPreferencesChange,
 } from './customer-rules';
 import type { IdentityDeps } from './deps';
+import { tenantPhone } from './phone-region';
 import { hashPassword } from './passwords';
 
 export interface StaffCustomerInput {
@@ -34,6 +35,7 @@ export async function createCustomerByStaff(
 ): Promise<CustomerRecord> {
   const tenantId = tenantIn(ctx);
   if (!input.email && !input.phone) throw badRequest('Either email or phone is required');
+  const phone = await tenantPhone(deps.db.orm, tenantId, input.phone);
   if (input.preferences?.preferred_outlets)
     await assertOutletsUsable(deps.db.orm, tenantId, input.preferences.preferred_outlets);
   const { customer } = await addCustomer(
@@ -42,7 +44,7 @@ export async function createCustomerByStaff(
     {
       tenant_id: tenantId,
       email: input.email ?? null,
-      phone: input.phone ?? null,
+      phone: phone ?? null,
       password_hash: input.password ? await hashPassword(input.password, deps.passwordCostLog2) : null,
       first_name: input.first_name,
       last_name: input.last_name ?? null,

@@ -1,4 +1,11 @@
-import { newId, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
+import {
+  newId,
+  normaliseOptionalPhone,
+  notFound,
+  phoneRegionOf,
+  tenantIn,
+  type RequestContext,
+} from '@salon/service-kit';
 import {
   insertOutlet,
   outletSlugsLike,
@@ -32,6 +39,9 @@ export async function createOutlet(
     if (input.is_active) await lockTenantAndAssertRoom(deps, tx, tenantId);
     const tenant = await findTenant(tx, tenantId);
     if (!tenant) throw notFound('Tenant not found');
+    const timezone = input.timezone ?? tenant.settings.timezone;
+    // The outlet's own time zone names its region first (an outlet abroad), then the tenant's currency.
+    const region = phoneRegionOf({ timezone, currency: tenant.settings.currency });
     const base = slugify(input.slug || input.name);
     const outlet = await insertOutlet(tx, {
       id: newId(),
@@ -39,8 +49,8 @@ export async function createOutlet(
       name: input.name,
       slug: nextFreeSlug(base, await outletSlugsLike(tx, tenantId, base)),
       address: input.address ?? null,
-      phone: input.phone ?? null,
-      timezone: input.timezone ?? tenant.settings.timezone,
+      phone: normaliseOptionalPhone(input.phone, region, ['body', 'phone']) ?? null,
+      timezone,
       business_hours: input.business_hours ?? {},
       is_active: input.is_active,
     });

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { TenantSettings } from '@salon/contracts';
 import { newEvent, originOf } from '@salon/messaging';
 import { PaymentProviderError, type PaymentProvider } from '@salon/payment-provider';
-import { AppError, conflict, newId, rethrowUnique, type RequestContext } from '@salon/service-kit';
+import {
+  AppError,
+  conflict,
+  newId,
+  normalisePhone,
+  phoneRegionOf,
+  rethrowUnique,
+  type RequestContext,
+} from '@salon/service-kit';
 import { insertOutlet } from '../db/outlet.repository';
 import {
   findTenantDuplicates,
@@ -21,7 +29,10 @@ export interface CreateTenantInput {
   name: string;
   preferredSlug?: string;
   email: string;
+  /** As typed: read in the region of the settings given (time zone, currency; else ID), stored in E.164. */
   phone: string;
+  /** Where a phone that is no valid number is reported: `business_phone` at registration. */
+  phoneField?: string;
   description?: string | null;
   website?: string | null;
   settings?: Partial<TenantSettings>;
@@ -49,8 +60,13 @@ const UNIQUE_FIELDS = {
 export async function createTenant(
   deps: IdentityDeps,
   ctx: RequestContext,
-  input: CreateTenantInput,
+  typed: CreateTenantInput,
 ): Promise<CreatedTenant> {
+  const region = phoneRegionOf(defaultSettings(typed.settings));
+  const input = {
+    ...typed,
+    phone: normalisePhone(typed.phone, region, ['body', typed.phoneField ?? 'phone']),
+  };
   // Hashing is slow on purpose; do it before the transaction holds any lock.
   const passwordHash = await hashPassword(input.admin.password, deps.passwordCostLog2);
   try {

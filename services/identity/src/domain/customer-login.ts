@@ -1,9 +1,17 @@
-import { AppError, badRequest, forbidden, newId, type RequestContext } from '@salon/service-kit';
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  newId,
+  normalisePhone,
+  type RequestContext,
+} from '@salon/service-kit';
 import { findLoginCandidates, type CustomerRecord } from '../db/customer.repository';
 import { insertSession } from '../db/customer-session.repository';
 import { listOutlets, type OutletRecord } from '../db/outlet.repository';
 import { findTenant, type TenantRecord } from '../db/tenant.repository';
 import { activeTenantBySlug } from './customer-access';
+import { tenantRegion } from './phone-region';
 import { SESSION_TTL_SECONDS, signCustomerTokens, type CustomerTokens } from './customer-tokens';
 import type { IdentityDeps } from './deps';
 import { rehashOnLogin } from './password-rehash';
@@ -31,10 +39,12 @@ export async function customerLogin(
   input: { email?: string; phone?: string; password: string; tenant_slug?: string },
 ): Promise<CustomerSession> {
   if (!input.email && !input.phone) throw badRequest('Either email or phone is required');
-  const contact = input.email ? { email: input.email } : { phone: input.phone! };
-  const tenantId = input.tenant_slug
-    ? (await activeTenantBySlug(deps.db.orm, input.tenant_slug)).id
-    : undefined;
+  const named = input.tenant_slug ? await activeTenantBySlug(deps.db.orm, input.tenant_slug) : undefined;
+  const tenantId = named?.id;
+  // Without a business named, a local number is read as Indonesian (the default region; see the decisions).
+  const contact = input.email
+    ? { email: input.email }
+    : { phone: normalisePhone(input.phone!, tenantRegion(named), ['body', 'phone']) };
   const candidates = await findLoginCandidates(deps.db.orm, contact, tenantId);
   if (candidates.length > 1)
     throw badRequest(

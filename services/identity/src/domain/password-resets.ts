@@ -1,6 +1,6 @@
 import type { PasswordChangedV1, PasswordResetRequestedV1 } from '@salon/contracts';
 import { newEvent, originOf } from '@salon/messaging';
-import { badRequest, type Executor, type RequestContext } from '@salon/service-kit';
+import { badRequest, normalisePhone, type Executor, type RequestContext } from '@salon/service-kit';
 import { findLoginCandidates, type CustomerRecord } from '../db/customer.repository';
 import {
   countFailedResetAttempt,
@@ -11,6 +11,7 @@ import {
 } from '../db/password-reset.repository';
 import type { UserRecord } from '../db/user.repository';
 import { activeTenantBySlug } from './customer-access';
+import { tenantRegion } from './phone-region';
 import { MAX_CODE_ATTEMPTS, hashVerificationCode, newVerificationCode } from './customer-rules';
 import { PRODUCER, type IdentityDeps } from './deps';
 import { endCustomerSessions, endStaffSessions } from './end-sessions';
@@ -147,7 +148,9 @@ export async function customerForReset(
 ) {
   if (!input.email && !input.phone) throw badRequest('Either email or phone is required');
   const tenant = await activeTenantBySlug(deps.db.orm, input.tenant_slug);
-  const contact = input.email ? { email: input.email } : { phone: input.phone! };
+  const contact = input.email
+    ? { email: input.email }
+    : { phone: normalisePhone(input.phone!, tenantRegion(tenant), ['body', 'phone']) };
   const [customer] = await findLoginCandidates(deps.db.orm, contact, tenant.id);
   return customer?.is_active ? customer : undefined;
 }

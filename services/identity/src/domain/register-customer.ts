@@ -1,9 +1,10 @@
-import { badRequest, type RequestContext } from '@salon/service-kit';
+import { badRequest, normaliseOptionalPhone, type RequestContext } from '@salon/service-kit';
 import type { CustomerRecord } from '../db/customer.repository';
 import { activeTenantBySlug } from './customer-access';
 import { addCustomer } from './customer-creation';
 import { selfDefaults } from './customer-rules';
 import type { IdentityDeps } from './deps';
+import { tenantRegion } from './phone-region';
 import { hashPassword } from './passwords';
 
 export interface CustomerRegistration {
@@ -30,7 +31,7 @@ export async function registerCustomer(
     {
       tenant_id: tenant.id,
       email: input.email ?? null,
-      phone: input.phone ?? null,
+      phone: normaliseOptionalPhone(input.phone, tenantRegion(tenant), ['body', 'phone']) ?? null,
       password_hash: await hashPassword(input.password, deps.passwordCostLog2),
       first_name: input.first_name,
       last_name: input.last_name,

@@ -12,6 +12,7 @@ import { CUSTOMER_UNIQUE_FIELDS, assertContactFree, requestVerification } from '
 import { STAFF_CREATED_TAG } from './customer-rules';
 import { endCustomerSessions } from './end-sessions';
 import type { IdentityDeps } from './deps';
+import { tenantPhone } from './phone-region';
 import { publishCustomerUpdated } from './events';
 
 export type StaffCustomerChange = Pick<CustomerChanges, CustomerProfileColumn | 'is_active'> & {
@@ -25,12 +26,13 @@ export type StaffCustomerChange = Pick<CustomerChanges, CustomerProfileColumn | 
 export async function updateCustomerByStaff(
   deps: IdentityDeps,
   ctx: RequestContext,
-  { customerId, change }: { customerId: string; change: StaffCustomerChange },
+  { customerId, change: typed }: { customerId: string; change: StaffCustomerChange },
 ): Promise<CustomerRecord> {
   try {
     return await deps.db.withTx(async (tx) => {
       const current = await reachableCustomer(tx, ctx, customerId);
       await lockTenantCustomers(tx, current.tenant_id);
+      const change = { ...typed, phone: await tenantPhone(tx, current.tenant_id, typed.phone) };
       const emailChanged = change.email !== undefined && change.email !== current.email;
       const phoneChanged = change.phone !== undefined && change.phone !== current.phone;
       if (!current.is_deleted && (emailChanged || phoneChanged))

@@ -3,6 +3,7 @@ import { lockTenantCustomers, updateCustomer, type CustomerRecord } from '../db/
 import { currentCustomer } from './customer-access';
 import { CUSTOMER_UNIQUE_FIELDS, assertContactFree, requestVerification } from './customer-creation';
 import type { IdentityDeps } from './deps';
+import { tenantPhone } from './phone-region';
 import { publishCustomerUpdated } from './events';
 
 export interface ProfileChange {
@@ -20,12 +21,13 @@ export interface ProfileChange {
 export async function updateProfile(
   deps: IdentityDeps,
   ctx: RequestContext,
-  change: ProfileChange,
+  typed: ProfileChange,
 ): Promise<CustomerRecord> {
   const tenantId = tenantIn(ctx);
   try {
     return await deps.db.withTx(async (tx) => {
       await lockTenantCustomers(tx, tenantId);
+      const change = { ...typed, phone: await tenantPhone(tx, tenantId, typed.phone) };
       const current = await currentCustomer(tx, ctx, { forUpdate: true });
       const phoneChanged = change.phone !== undefined && change.phone !== current.phone;
       if (phoneChanged) await assertContactFree(tx, tenantId, { phone: change.phone }, current.id);

@@ -1,6 +1,13 @@
 import type { TenantSettings } from '@salon/contracts';
 import { newEvent, originOf } from '@salon/messaging';
-import { conflict, notFound, rethrowUnique, type RequestContext } from '@salon/service-kit';
+import {
+  conflict,
+  normalisePhone,
+  notFound,
+  phoneRegionOf,
+  rethrowUnique,
+  type RequestContext,
+} from '@salon/service-kit';
 import { findTenant, findTenantDuplicates, updateTenant } from '../db/tenant.repository';
 import { staffIn } from './caller';
 import { PRODUCER, type IdentityDeps } from './deps';
@@ -21,7 +28,7 @@ export interface TenantUpdate {
 export async function updateTenantDetails(
   deps: IdentityDeps,
   ctx: RequestContext,
-  { tenantId, changes }: { tenantId: string; changes: TenantUpdate },
+  { tenantId, changes: typed }: { tenantId: string; changes: TenantUpdate },
 ): Promise<TenantWithPlan> {
   const caller = staffIn(ctx);
   const tenant = await deps.db
@@ -30,6 +37,15 @@ export async function updateTenantDetails(
         ? await findTenant(tx, tenantId, { forUpdate: true })
         : undefined;
       if (!current) throw notFound('Tenant not found');
+      // A phone is read in the region of the settings it is saved with (a move to London reads 020… as GB).
+      const settings = typed.settings ? { ...current.settings, ...typed.settings } : undefined;
+      const changes = {
+        ...typed,
+        phone:
+          typed.phone === undefined
+            ? undefined
+            : normalisePhone(typed.phone, phoneRegionOf(settings ?? current.settings), ['body', 'phone']),
+      };
 
       const taken = await findTenantDuplicates(tx, changes, tenantId);
       if (taken.name) throw conflict('name already registered');
@@ -39,7 +55,7 @@ export async function updateTenantDetails(
       const updated = await updateTenant(tx, tenantId, {
         ...changes,
         website: changes.website === undefined ? undefined : normaliseWebsite(changes.website),
-        settings: changes.settings ? { ...current.settings, ...changes.settings } : undefined,
+        settings,
       });
       await deps.store.enqueue(tx, [
         newEvent('identity.tenant.updated.v1', tenantUpdatedData(updated), originOf(ctx, PRODUCER, tenantId)),

@@ -17,6 +17,7 @@ export function publicRoutes(deps: IdentityDeps): Router {
       preferredSlug: body.preferred_slug,
       email: body.business_email,
       phone: body.business_phone,
+      phoneField: 'business_phone',
       description: body.description,
       website: body.website,
       settings: { business_type: body.business_type ?? null },

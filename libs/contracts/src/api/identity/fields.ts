@@ -9,10 +9,19 @@ export const emailField = z
   .toLowerCase()
   .pipe(z.email({ error: 'Invalid email address' }));
 
+/**
+ * A phone number as people type it: digits with spaces, dashes, dots or parentheses, optionally a leading `+`
+ * (`0812 3456 7890`, `+62 812-3456-7890`). Only the characters are checked here: the use case normalises it to
+ * E.164 with the tenant's region (`normalisePhone` in service-kit), answering 422 for no valid number.
+ */
 export const phoneField = z
   .string()
   .trim()
-  .regex(/^\+[1-9]\d{6,14}$/, { error: 'Phone must be in E.164 format, e.g. +628123456789' });
+  .max(40)
+  .regex(/^\+?[\d\s().-]+$/, {
+    error: 'Phone may hold digits, spaces, dashes, dots, parentheses and a leading +, e.g. 0812 3456 7890',
+  })
+  .refine((value) => (value.match(/\d/g)?.length ?? 0) >= 5, { error: 'Phone has too few digits' });
 
 export const nameField = (max: number) => z.string().trim().min(1).max(max);
 
