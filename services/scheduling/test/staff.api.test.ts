@@ -10,6 +10,7 @@ import {
   futureDate,
   newTenant,
   onPlan,
+  setTenant,
   staffBody,
 } from './helpers';
 import { bookAsStaff, tenantWithOutlet } from './schedule-helpers';
@@ -176,17 +177,44 @@ describe('staff members', () => {
     expect((await service.request('GET', '/staff/not-an-id', { token: admin })).status).toBe(422);
   });
 
+  it('takes a phone as typed and stores it in E.164 for the tenant’s region', async () => {
+    const { admin, outletId, tenantId } = await tenantWithOutlet(service);
+    await setTenant(service, tenantId, { timezone: 'Asia/Jakarta' });
+    const local = await createdStaff(service, admin, outletId, { phone: '0812 3456 7890' });
+    expect(local.phone).toBe('+6281234567890');
+    const international = await createdStaff(service, admin, outletId, { phone: '+62 812-3456-7890' });
+    expect(international.phone).toBe('+6281234567890');
+    for (const phone of ['call me', '12345']) {
+      const refused = await service.request('POST', '/staff', {
+        token: admin,
+        body: staffBody(outletId, { phone }),
+      });
+      expect({ phone, status: refused.status }).toEqual({ phone, status: 422 });
+      expect(refused.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'phone'] })]);
+    }
+
+    const london = await tenantWithOutlet(service);
+    await setTenant(service, london.tenantId, { timezone: 'Europe/London', currency: 'GBP' });
+    const british = await createdStaff(service, london.admin, london.outletId, { phone: '020 7946 0958' });
+    expect(british.phone).toBe('+442079460958');
+    const changed = await service.request('PUT', `/staff/${british.id}`, {
+      token: london.admin,
+      body: { phone: '020 7946 0959' },
+    });
+    expect(changed.body.phone).toBe('+442079460959');
+  });
+
   it('updates partially, keeping e-mails unique and outlets of the tenant', async () => {
     const { admin, outletId } = await tenantWithOutlet(service);
     const a = await createdStaff(service, admin, outletId);
     const b = await createdStaff(service, admin, outletId);
     const updated = await service.request('PUT', `/staff/${a.id}`, {
       token: admin,
-      body: { display_name: 'Ally', phone: '+62811' },
+      body: { display_name: 'Ally', phone: '0811 2233 4455' },
     });
     expect(updated.body).toMatchObject({
       display_name: 'Ally',
-      phone: '+62811',
+      phone: '+6281122334455',
       email: a.email,
       first_name: a.first_name,
     });
@@ -199,7 +227,12 @@ describe('staff members', () => {
         .status,
     ).toBe(400);
     expect(
-      (await service.request('PUT', `/staff/${a.id}`, { token: other.admin, body: { phone: 'x' } })).status,
+      (
+        await service.request('PUT', `/staff/${a.id}`, {
+          token: other.admin,
+          body: { phone: '+6281122334455' },
+        })
+      ).status,
     ).toBe(404);
     expect(
       (await service.request('PUT', `/staff/${a.id}`, { token: admin, body: { gender: 'robot' } })).status,

@@ -6,6 +6,7 @@ import {
   assertOutlet,
   assertServices,
   assertStaffLimit,
+  staffPhone,
   writeStaff,
   type StaffInput,
 } from './staff-checks';
@@ -43,6 +44,7 @@ export async function changeStaff(
       skills: { ...current.skills, ...(input.skills ?? {}) },
     };
     next.skills.service_ids = [...new Set(next.skills.service_ids)];
+    if (input.phone) next.phone = await staffPhone(tx, tenantId, input.phone);
     if (next.outlet_id !== current.outlet_id) await assertOutlet(tx, tenantId, next.outlet_id);
     if (input.skills?.service_ids) await assertServices(tx, tenantId, next.skills.service_ids);
     if (next.email.toLowerCase() !== current.email.toLowerCase()) {

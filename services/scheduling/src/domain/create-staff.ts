@@ -6,6 +6,7 @@ import {
   assertOutlet,
   assertServices,
   assertStaffLimit,
+  staffPhone,
   writeStaff,
   type StaffInput,
 } from './staff-checks';
@@ -41,7 +42,7 @@ export async function createStaff(
       last_name: input.last_name,
       display_name: input.display_name ?? input.first_name,
       email: input.email,
-      phone: input.phone ?? null,
+      phone: input.phone ? await staffPhone(tx, tenantId, input.phone) : null,
       gender: input.gender ?? null,
       position: input.position,
       employment_type: input.employment_type,

@@ -3,12 +3,14 @@ import {
   AppError,
   badRequest,
   conflict,
+  normalisePhone,
+  phoneRegionOf,
   uniqueViolation,
   type Executor,
   type RequestContext,
 } from '@salon/service-kit';
 import { lockOutletStaff } from '../db/locks.repository';
-import { findOutlet, findServices } from '../db/replica.repository';
+import { findOutlet, findServices, findTenantReplica } from '../db/replica.repository';
 import {
   countActiveStaffAtOutlet,
   emailTaken,
@@ -27,6 +29,12 @@ export interface StaffInput extends Partial<Omit<StaffWrite, 'skills'>> {
 }
 
 const EMAIL_TAKEN = 'Staff member with this email already exists';
+
+/** A staff member's phone as typed, in E.164 read in the tenant's region (422 when it is no valid number). */
+export async function staffPhone(tx: Executor, tenantId: string, phone: string): Promise<string> {
+  const tenant = await findTenantReplica(tx, tenantId);
+  return normalisePhone(phone, phoneRegionOf({ timezone: tenant?.timezone }), ['body', 'phone']);
+}
 
 export async function assertOutlet(tx: Executor, tenantId: string, outletId: string): Promise<void> {
   if (!(await findOutlet(tx, tenantId, outletId))) {

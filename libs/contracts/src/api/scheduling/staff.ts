@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAFF_STATUSES } from '../../events/scheduling';
 import { boolQuery, objectId, pageQuerySchema, pagedSchema } from '../../http';
+import { phoneField } from '../identity/fields';
 import { availabilityEntry } from './availability';
 import { EMPLOYMENT_TYPES, GENDERS, birthDateField, dateField, isoDate, timestamp } from './fields';
 
@@ -20,7 +21,8 @@ const staffFields = {
   last_name: z.string().trim().min(1).max(100),
   display_name: z.string().trim().min(1).max(200).optional(),
   email: z.email().max(254),
-  phone: optionalText(50),
+  /** As typed; scheduling stores it in E.164 read in the tenant's region. */
+  phone: phoneField.nullish(),
   gender: z.enum(GENDERS).nullish(),
   position: z.string().trim().min(1).max(100),
   employment_type: z.enum(EMPLOYMENT_TYPES),
