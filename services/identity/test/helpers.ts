@@ -61,7 +61,7 @@ export function customerRegistration(tenantSlug: string, overrides: Record<strin
   const digits = String(Date.now() % 1e6).padStart(6, '0') + String(counter).padStart(4, '0');
   return {
     email: `Customer-${tag}@Mail.example`,
-    phone: `+628${digits}`,
+    phone: `+6281${digits}`,
     password: 'Customer123',
     first_name: 'Sari',
     last_name: 'Dewi',

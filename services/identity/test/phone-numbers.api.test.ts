@@ -91,7 +91,7 @@ describe('phone numbers as people type them', () => {
     }
   });
 
-  it('takes local numbers at business registration, for outlets and for the customer’s own profile', async () => {
+  it('takes local numbers at business registration and for outlets (FREE plan: a closed one)', async () => {
     const business = registration({ business_phone: '0811-2233-4455' });
     const registered = await service.request('POST', '/public/register', { body: business });
     expect(registered.status).toBe(201);
@@ -109,7 +109,7 @@ describe('phone numbers as people type them', () => {
     const { token } = await registeredTenant(service);
     const outlet = await service.request('POST', '/outlets', {
       token,
-      body: { name: `Kemang ${newId()}`, phone: '(021) 555-1234' },
+      body: { name: `Kemang ${newId()}`, phone: '(021) 555-1234', is_active: false },
     });
     expect(outlet.status).toBe(201);
     expect(outlet.body.phone).toBe('+62215551234');

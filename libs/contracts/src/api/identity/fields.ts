@@ -20,6 +20,7 @@ export const phoneField = z
   .max(40)
   .regex(/^\+?[\d\s().-]+$/, {
     error: 'Phone may hold digits, spaces, dashes, dots, parentheses and a leading +, e.g. 0812 3456 7890',
+    abort: true,
   })
   .refine((value) => (value.match(/\d/g)?.length ?? 0) >= 5, { error: 'Phone has too few digits' });
 
