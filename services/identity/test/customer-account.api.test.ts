@@ -3,7 +3,7 @@ import { customerUpdatedV1, type CustomerUpdatedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
 import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
-import { registeredCustomer, registeredTenant, query } from './helpers';
+import { knownService, knownStaff, registeredCustomer, registeredTenant, query } from './helpers';
 
 describe("the customer's own account", () => {
   let service: TestService;
@@ -196,10 +196,10 @@ describe("the customer's own account", () => {
     });
 
     it('updates preferences, merging communication preferences, and publishes them', async () => {
-      const { customer } = await customerOfNewTenant();
+      const { customer, tenant } = await customerOfNewTenant();
       const [outlet] = customer.login.outlets;
-      const staffId = newId();
-      const serviceId = newId();
+      const staffId = await knownStaff(service, tenant.tenantId);
+      const serviceId = await knownService(service, tenant.tenantId);
       const response = await service.request('PUT', '/customers/preferences', {
         token: customer.token,
         body: {

@@ -3,7 +3,7 @@ import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1, type EventD
 import { newId, type Role } from '@salon/service-kit';
 import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
-import { registeredCustomer, registeredTenant, query } from './helpers';
+import { knownStaff, registeredCustomer, registeredTenant, query } from './helpers';
 
 type CustomerEventType =
   'identity.customer.registered.v1' | 'identity.customer.updated.v1' | 'identity.customer.deleted.v1';
@@ -358,7 +358,7 @@ describe('customer management by staff', () => {
       const other = await registeredTenant(service);
       const customer = await registeredCustomer(service, tenant.slug);
       const [outlet] = customer.login.outlets;
-      const staffId = newId();
+      const staffId = await knownStaff(service, tenant.tenantId);
       const response = await service.request('PUT', `/customers/${customer.customerId}/preferences`, {
         token: staffToken(tenant.tenantId, 'STAFF'),
         body: {

@@ -2,8 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SQL } from 'drizzle-orm';
 import type { CustomerDeletionCheckResponse } from '@salon/contracts';
-import { startTestService, type TestService } from '@salon/testing';
+import type { StaffUpsertedV1 } from '@salon/contracts';
+import { newId } from '@salon/service-kit';
+import { handleInbox, serviceUpsertedFixture, startTestService, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
+import { onCatalogServiceUpserted } from '../src/events/handlers/catalog.service.upserted';
+import { onSchedulingStaffUpserted } from '../src/events/handlers/scheduling.staff.upserted';
 
 let counter = 0;
 
@@ -144,3 +148,45 @@ export async function fakePrecheck() {
   fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
   return fake;
 }
+
+/** A staff member of the tenant in identity's replica (as scheduling's event would leave it): its id. */
+export async function knownStaff(
+  service: TestService,
+  tenantId: string,
+  overrides: Partial<StaffUpsertedV1> = {},
+) {
+  const staff = staffUpsertedData(tenantId, overrides);
+  await handleInbox(service, 'scheduling.staff.upserted.v1', onSchedulingStaffUpserted, staff, { tenantId });
+  return staff.staff_id;
+}
+
+/** A service of the tenant in identity's replica (as catalog's event would leave it): its id. */
+export async function knownService(service: TestService, tenantId: string) {
+  const offered = serviceUpsertedFixture(tenantId);
+  await handleInbox(service, 'catalog.service.upserted.v1', onCatalogServiceUpserted, offered, { tenantId });
+  return offered.service_id;
+}
+
+/** `scheduling.staff.upserted.v1` data for an active staff member of the tenant. */
+export const staffUpsertedData = (
+  tenantId: string,
+  overrides: Partial<StaffUpsertedV1> = {},
+): StaffUpsertedV1 => ({
+  staff_id: newId(),
+  tenant_id: tenantId,
+  outlet_id: newId(),
+  user_id: null,
+  first_name: 'Sari',
+  last_name: 'Dewi',
+  display_name: 'Sari',
+  email: `sari-${newId()}@glow.example`,
+  phone: null,
+  position: 'Stylist',
+  is_bookable: true,
+  accepts_online_booking: true,
+  service_ids: [],
+  status: 'active',
+  updated_at: new Date().toISOString(),
+  version: 1,
+  ...overrides,
+});

@@ -114,7 +114,12 @@ describe('outlets', () => {
     }
     const created = await service.request('POST', '/outlets', {
       token,
-      body: { name: 'Late', business_hours: { monday: { open: '00:00:00', close: '23:59' } } },
+      // FREE keeps one outlet open: this one is created closed.
+      body: {
+        name: 'Late',
+        is_active: false,
+        business_hours: { monday: { open: '00:00:00', close: '23:59' } },
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.business_hours.monday).toEqual({ open: '00:00', close: '23:59' });

@@ -544,14 +544,17 @@ describe('appointments', () => {
         `INSERT INTO scheduling.appointments (id, tenant_id, outlet_id, appointment_date, start_time, end_time, timezone,
            starts_at, ends_at, status, total_price, currency, booked_by)
          SELECT lpad(to_hex(g), 24, 'f'), '${setup.tenantId}', '${setup.outletId}', current_date, '01:00', '02:00',
-           'Asia/Jakarta', now(), now(), 'cancelled', 0, 'IDR', 'staff' FROM generate_series(1, 100) g` as never,
+           'Asia/Jakarta', now(), now(), CASE WHEN g <= 99 THEN 'completed' ELSE 'cancelled' END, 0, 'IDR', 'staff'
+         FROM generate_series(1, 110) g` as never,
       ),
     );
-    const refused = await bookAsStaff(service, setup);
+    // 99 booked this month count, the 11 cancelled ones do not: the 100th is taken, the 101st refused.
+    expect((await bookAsStaff(service, setup, '10:00')).status).toBe(201);
+    const refused = await bookAsStaff(service, setup, '12:00');
     expect(refused.status).toBe(402);
     expect(refused.body.detail).toContain('100/100');
     await onPlan(service, setup.tenantId, 'PRO');
-    expect((await bookAsStaff(service, setup)).status).toBe(201);
+    expect((await bookAsStaff(service, setup, '12:00')).status).toBe(201);
   });
 
   it('confirms on payment (idempotent) and reports payments for cancelled appointments', async () => {

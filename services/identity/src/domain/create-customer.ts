@@ -1,6 +1,6 @@
 import { badRequest, tenantIn, type RequestContext } from '@salon/service-kit';
 import type { CustomerRecord } from '../db/customer.repository';
-import { assertOutletsUsable } from './customer-access';
+import { assertPreferencesUsable } from './customer-access';
 import { addCustomer } from './customer-creation';
 import {
   STAFF_CREATED_TAG,
@@ -36,8 +36,12 @@ export async function createCustomerByStaff(
   const tenantId = tenantIn(ctx);
   if (!input.email && !input.phone) throw badRequest('Either email or phone is required');
   const phone = await tenantPhone(deps.db.orm, tenantId, input.phone);
-  if (input.preferences?.preferred_outlets)
-    await assertOutletsUsable(deps.db.orm, tenantId, input.preferences.preferred_outlets);
+  if (input.preferences)
+    await assertPreferencesUsable(deps.db.orm, tenantId, {
+      outletIds: input.preferences.preferred_outlets,
+      staffIds: input.preferences.preferred_staff,
+      serviceIds: input.preferences.preferred_services,
+    });
   const { customer } = await addCustomer(
     deps,
     ctx,

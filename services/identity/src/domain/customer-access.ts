@@ -1,5 +1,6 @@
 import { badRequest, forbidden, notFound, type Executor, type RequestContext } from '@salon/service-kit';
 import { findCustomer, findCustomerById, type CustomerRecord } from '../db/customer.repository';
+import { preferableServices, preferableStaff } from '../db/catalog-replica.repository';
 import { findOutlet } from '../db/outlet.repository';
 import { findTenantBySlug, type TenantRecord } from '../db/tenant.repository';
 import { customerIn, staffIn } from './caller';
@@ -42,12 +43,30 @@ export async function activeTenantBySlug(executor: Executor, slug: string): Prom
 }
 
 /**
- * A referenced outlet must exist, be active and belong to the customer's tenant. Staff and services are
- * checked for format only: identity has no replica of the scheduling staff or the catalog services yet.
+ * What a customer's preferences name must be the tenant's: active outlets (400 `Invalid outlet ID`), staff
+ * members not terminated (400 `Invalid staff IDs`) and services not archived (400 `Invalid service IDs`),
+ * read from identity's replicas of scheduling's staff and catalog's services. One just created is known once
+ * its event has arrived (usually within a second).
  */
-export async function assertOutletsUsable(executor: Executor, tenantId: string, outletIds: string[]) {
+export async function assertPreferencesUsable(
+  executor: Executor,
+  tenantId: string,
+  {
+    outletIds = [],
+    staffIds = [],
+    serviceIds = [],
+  }: { outletIds?: string[]; staffIds?: string[]; serviceIds?: string[] },
+) {
   for (const outletId of outletIds) {
     const outlet = await findOutlet(executor, tenantId, outletId);
     if (!outlet?.is_active) throw badRequest('Invalid outlet ID');
+  }
+  if (staffIds.length > 0) {
+    const known = await preferableStaff(executor, tenantId, staffIds);
+    if (staffIds.some((id) => !known.has(id))) throw badRequest('Invalid staff IDs');
+  }
+  if (serviceIds.length > 0) {
+    const known = await preferableServices(executor, tenantId, serviceIds);
+    if (serviceIds.some((id) => !known.has(id))) throw badRequest('Invalid service IDs');
   }
 }

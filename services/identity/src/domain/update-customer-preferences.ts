@@ -1,6 +1,6 @@
 import type { RequestContext } from '@salon/service-kit';
 import { updateCustomer, type CustomerRecord } from '../db/customer.repository';
-import { assertOutletsUsable, reachableCustomer } from './customer-access';
+import { assertPreferencesUsable, reachableCustomer } from './customer-access';
 import { applyStaffPreferences, type StaffPreferencesChange } from './customer-rules';
 import type { IdentityDeps } from './deps';
 import { publishCustomerUpdated } from './events';
@@ -13,7 +13,11 @@ export async function updatePreferencesByStaff(
 ): Promise<CustomerRecord> {
   return deps.db.withTx(async (tx) => {
     const current = await reachableCustomer(tx, ctx, customerId, { forUpdate: true });
-    if (change.preferred_outlets) await assertOutletsUsable(tx, current.tenant_id, change.preferred_outlets);
+    await assertPreferencesUsable(tx, current.tenant_id, {
+      outletIds: change.preferred_outlets,
+      staffIds: change.preferred_staff,
+      serviceIds: change.preferred_services,
+    });
     const customer = await updateCustomer(tx, current.id, {
       preferences: applyStaffPreferences(current.preferences, change),
     });

@@ -1,6 +1,6 @@
 import { tenantIn, type RequestContext } from '@salon/service-kit';
 import { updateCustomer, type CustomerRecord } from '../db/customer.repository';
-import { assertOutletsUsable, currentCustomer } from './customer-access';
+import { assertPreferencesUsable, currentCustomer } from './customer-access';
 import { applySelfPreferences, type SelfPreferencesChange } from './customer-rules';
 import type { IdentityDeps } from './deps';
 import { publishCustomerUpdated } from './events';
@@ -13,8 +13,11 @@ export async function updateOwnPreferences(
 ): Promise<CustomerRecord> {
   return deps.db.withTx(async (tx) => {
     const current = await currentCustomer(tx, ctx, { forUpdate: true });
-    if (change.preferred_outlet_id)
-      await assertOutletsUsable(tx, tenantIn(ctx), [change.preferred_outlet_id]);
+    await assertPreferencesUsable(tx, tenantIn(ctx), {
+      outletIds: change.preferred_outlet_id ? [change.preferred_outlet_id] : [],
+      staffIds: change.preferred_staff_ids,
+      serviceIds: change.preferred_services,
+    });
     const customer = await updateCustomer(tx, current.id, {
       preferences: applySelfPreferences(current.preferences, change),
     });

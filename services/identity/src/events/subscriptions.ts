@@ -1,13 +1,22 @@
 import { InboxConsumer, type MessagingStore, type Subscription } from '@salon/messaging';
+import { onCatalogServiceArchived } from './handlers/catalog.service.archived';
+import { onCatalogServiceUpserted } from './handlers/catalog.service.upserted';
 import { onSchedulingAppointmentCancelled } from './handlers/scheduling.appointment.cancelled';
 import { onSchedulingAppointmentConfirmed } from './handlers/scheduling.appointment.confirmed';
 import { onSchedulingAppointmentCreated } from './handlers/scheduling.appointment.created';
 import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
 import { onSchedulingAppointmentStatusChanged } from './handlers/scheduling.appointment.status_changed';
+import { onSchedulingStaffTerminated } from './handlers/scheduling.staff.terminated';
+import { onSchedulingStaffUpserted } from './handlers/scheduling.staff.upserted';
 
 export const APPOINTMENT_CONSUMER = 'identity.appointment-counters';
+export const STAFF_CONSUMER = 'identity.scheduling-staff';
+export const SERVICE_CONSUMER = 'identity.catalog-services';
 
-/** Identity's replica of scheduling's appointments for tenant stats (billing's plans are the runtime's). */
+/**
+ * Identity's replicas: scheduling's appointments for tenant stats, and the staff members and services a
+ * customer's preferences may name (billing's plans are the runtime's).
+ */
 export function identitySubscriptions(store: MessagingStore): Subscription[] {
   return [
     new InboxConsumer(store, APPOINTMENT_CONSUMER)
@@ -16,6 +25,14 @@ export function identitySubscriptions(store: MessagingStore): Subscription[] {
       .on('scheduling.appointment.confirmed.v1', onSchedulingAppointmentConfirmed)
       .on('scheduling.appointment.status_changed.v1', onSchedulingAppointmentStatusChanged)
       .on('scheduling.appointment.rescheduled.v1', onSchedulingAppointmentRescheduled)
+      .subscription(),
+    new InboxConsumer(store, STAFF_CONSUMER)
+      .on('scheduling.staff.upserted.v1', onSchedulingStaffUpserted)
+      .on('scheduling.staff.terminated.v1', onSchedulingStaffTerminated)
+      .subscription(),
+    new InboxConsumer(store, SERVICE_CONSUMER)
+      .on('catalog.service.upserted.v1', onCatalogServiceUpserted)
+      .on('catalog.service.archived.v1', onCatalogServiceArchived)
       .subscription(),
   ];
 }

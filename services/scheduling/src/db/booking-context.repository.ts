@@ -3,7 +3,7 @@ import { idArray, selectRows, type Executor } from '@salon/service-kit';
 import { availabilityColumns, type AvailabilityRecord } from './availability.repository';
 import {
   serviceColumns,
-  tenantColumns,
+  tenantAndOutletJson,
   type CustomerReplica,
   type OutletReplica,
   type ServiceReplica,
@@ -31,10 +31,7 @@ export async function loadBookingContext(
   const [row] = await selectRows<BookingContext>(
     executor,
     sql`SELECT
-      (SELECT row_to_json(t) FROM (SELECT ${tenantColumns} FROM scheduling.tenants WHERE tenant_id = ${tenantId}) t)
-        AS tenant,
-      (SELECT row_to_json(o) FROM (SELECT outlet_id, name, is_active FROM scheduling.outlets
-                                   WHERE tenant_id = ${tenantId} AND outlet_id = ${query.outletId}) o) AS outlet,
+      ${tenantAndOutletJson(tenantId, query.outletId)},
       (SELECT coalesce(json_agg(v), '[]'::json) FROM (SELECT ${serviceColumns} FROM scheduling.services
          WHERE tenant_id = ${tenantId} AND service_id = ANY(${idArray(query.serviceIds)})) v) AS services,
       (SELECT coalesce(json_agg(v), '[]'::json) FROM (SELECT ${staffColumns} FROM scheduling.staff s

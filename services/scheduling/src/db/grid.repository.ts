@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { idArray, selectRows, type Executor } from '@salon/service-kit';
 import {
   serviceColumns,
-  tenantColumns,
+  tenantAndOutletJson,
   type OutletReplica,
   type ServiceReplica,
   type TenantSettingsView,
@@ -38,10 +38,7 @@ export async function loadGridContext(
   const [row] = await selectRows<GridContext>(
     executor,
     sql`SELECT
-      (SELECT row_to_json(t) FROM (SELECT ${tenantColumns} FROM scheduling.tenants WHERE tenant_id = ${tenantId}) t)
-        AS tenant,
-      (SELECT row_to_json(o) FROM (SELECT outlet_id, name, is_active FROM scheduling.outlets
-                                   WHERE tenant_id = ${tenantId} AND outlet_id = ${query.outletId}) o) AS outlet,
+      ${tenantAndOutletJson(tenantId, query.outletId)},
       (SELECT row_to_json(v) FROM (SELECT ${serviceColumns} FROM scheduling.services
                                    WHERE tenant_id = ${tenantId} AND service_id = ${query.serviceId}) v) AS service,
       (SELECT coalesce(json_agg(v ORDER BY lower(v.display_name), v.id), '[]'::json) FROM (
@@ -169,10 +166,7 @@ export async function loadStaffSlotContext(
   const [row] = await selectRows<StaffSlotContext>(
     executor,
     sql`SELECT
-      (SELECT row_to_json(t) FROM (SELECT ${tenantColumns} FROM scheduling.tenants WHERE tenant_id = ${tenantId}) t)
-        AS tenant,
-      (SELECT row_to_json(o) FROM (SELECT outlet_id, name, is_active FROM scheduling.outlets
-                                   WHERE tenant_id = ${tenantId} AND outlet_id = ${query.outletId}) o) AS outlet,
+      ${tenantAndOutletJson(tenantId, query.outletId)},
       (SELECT coalesce(json_agg(v ORDER BY v.service_id), '[]'::json) FROM (
          SELECT ${serviceColumns} FROM scheduling.services
          WHERE tenant_id = ${tenantId} AND status = 'active' AND is_active

@@ -48,6 +48,16 @@ export type TenantSettingsView = Pick<
 export const tenantColumns = sql`tenant_id, name, slug, timezone, booking_advance_days, cancellation_hours,
   staff_position_templates, is_active, version`;
 
+/**
+ * Two columns of a context query: `tenant` (the settings view) and `outlet` (id, name, whether open), each
+ * a JSON object or null when the replica has not heard of it.
+ */
+export const tenantAndOutletJson = (tenantId: string, outletId: string) =>
+  sql`(SELECT row_to_json(t) FROM (SELECT ${tenantColumns} FROM scheduling.tenants WHERE tenant_id = ${tenantId}) t)
+        AS tenant,
+      (SELECT row_to_json(o) FROM (SELECT outlet_id, name, is_active FROM scheduling.outlets
+                                   WHERE tenant_id = ${tenantId} AND outlet_id = ${outletId}) o) AS outlet`;
+
 export async function findTenantReplica(
   executor: Executor,
   tenantId: string,

@@ -74,7 +74,11 @@ export const businessHoursField = z.partialRecord(
   z.enum(DAYS),
   z
     .object({ open: time, close: time })
-    .refine((hours) => hours.open < hours.close, { error: 'open must be before close' })
+    .refine((hours) => hours.open < hours.close, {
+      error: 'open must be before close',
+      // Only between two valid times: a malformed one is its own (single) issue.
+      when: (payload) => payload.issues.length === 0,
+    })
     .nullable(),
 );
 
