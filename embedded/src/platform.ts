@@ -121,6 +121,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       },
     },
   });
+  // Ready when it opens: the gateway has read the ended sessions from identity (a first poll).
+  await gateway.waitForSessionRevocations(10_000);
   const server = await listen(gateway.createServer(), port);
 
   return {

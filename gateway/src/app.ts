@@ -59,6 +59,11 @@ export interface Gateway {
   app: Express;
   /** Resolves once the shared rate-limit store is connected (true), or after `timeoutMs` (false). */
   waitForRateLimitStore(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Resolves once identity's list of ended sessions has been read (true; at once without IDENTITY_URL), or
+   * after `timeoutMs` (false): until then `/readyz` answers 503.
+   */
+  waitForSessionRevocations(timeoutMs?: number): Promise<boolean>;
   /** Stops breakers, upstream sockets and the Redis connection (after the HTTP server has closed). */
   close(): Promise<void>;
 }
@@ -255,6 +260,7 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
     createServer: () => answerClientErrors(http.createServer(handle)),
     app,
     waitForRateLimitStore: (timeoutMs = 2000) => rateLimits.waitForStore(timeoutMs),
+    waitForSessionRevocations: async (timeoutMs = 5000) => revocations?.loaded(timeoutMs) ?? true,
     async close() {
       revocations?.close();
       for (const upstream of upstreams.values()) upstream.close();

@@ -7,6 +7,8 @@ export interface SessionRevocations {
   isRevoked(sessionId: string): boolean;
   /** Readiness: fails until the first complete list of ended sessions has arrived from identity. */
   check(): Promise<void>;
+  /** Resolves once the first list has arrived (true), or after `timeoutMs` (false). */
+  loaded(timeoutMs: number): Promise<boolean>;
   close(): void;
 }
 
@@ -36,6 +38,8 @@ export function createSessionRevocations(options: {
   let failing = false;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  let markLoaded: () => void = () => undefined;
+  const firstLoad = new Promise<void>((resolve) => (markLoaded = resolve));
 
   const poll = async () => {
     const url = new URL(REVOKED_SESSIONS_PATH, identityUrl);
@@ -51,6 +55,7 @@ export function createSessionRevocations(options: {
     for (const [sessionId, until] of ended) if (until <= now) ended.delete(sessionId);
     since = new Date(Date.parse(body.now) - OVERLAP_MS).toISOString();
     loadedAt = now;
+    markLoaded();
     metrics.revokedSessions.set(ended.size);
   };
 
@@ -76,6 +81,13 @@ export function createSessionRevocations(options: {
     },
     async check() {
       if (loadedAt === undefined) throw new Error('ended sessions not loaded from identity yet');
+    },
+    loaded(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>(
+        (resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)),
+      );
+      return Promise.race([firstLoad.then(() => true), timeout]).finally(() => clearTimeout(timer));
     },
     close() {
       closed = true;

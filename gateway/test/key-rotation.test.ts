@@ -120,7 +120,7 @@ it('rotates the signing key while requests flow: no 401 for a valid token, then 
   const registration = {
     business_name: 'Rotation Salon',
     business_email: `owner-${Date.now()}@rotation.example`,
-    business_phone: `+62${String(Date.now() % 1e10).padStart(10, '0')}`,
+    business_phone: `+62812${String(Date.now() % 1e8).padStart(8, '0')}`,
     business_type: 'salon',
     admin_first_name: 'Ayu',
     admin_last_name: 'Lestari',

@@ -39,11 +39,14 @@ const bodySchemaOf = (route: Route) => operationOf(route)?.requestBody?.content?
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const routeName = (route: Route) => `${route.method} ${route.path}`;
 // Routes that end the caller's session or delete its records go last, so the others keep a live caller.
+const isLogout = (route: Route) => route.path.endsWith('/logout');
 const ending = (route: Route) =>
-  route.method === 'DELETE' || route.path.endsWith('/logout') || route.path.endsWith('/password/change');
+  route.method === 'DELETE' || isLogout(route) || route.path.endsWith('/password/change');
+// Logouts very last: a password change after one would meet an ended session.
 const lastIfEnding = (routes: readonly Route[]) => [
   ...routes.filter((route) => !ending(route)),
-  ...routes.filter(ending),
+  ...routes.filter((route) => ending(route) && !isLogout(route)),
+  ...routes.filter(isLogout),
 ];
 
 // Runs are random; a failure prints its seed, and FUZZ_SEED=<seed> replays it.

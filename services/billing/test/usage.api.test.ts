@@ -139,7 +139,11 @@ describe('GET /subscriptions/usage: counters fed by events', () => {
       tenant.tenantId,
     );
 
-    const appointment = (date: string, status: AppointmentSnapshot['status']): AppointmentSnapshot => ({
+    const appointment = (
+      date: string,
+      status: AppointmentSnapshot['status'],
+      createdAt: string,
+    ): AppointmentSnapshot => ({
       appointment_id: newId(),
       tenant_id: tenant.tenantId,
       outlet_id: first,
@@ -158,18 +162,23 @@ describe('GET /subscriptions/usage: counters fed by events', () => {
       total_price: '100000.00',
       currency: 'IDR',
       booked_by: 'staff',
-      created_at: clock.now().toISOString(),
+      created_at: createdAt,
       updated_at: clock.now().toISOString(),
       version: 1,
     });
-    for (const [date, status] of [
-      ['2026-03-01', 'confirmed'],
-      ['2026-03-31', 'pending'],
-      ['2026-03-15', 'cancelled'],
-      ['2026-02-28', 'completed'],
-      ['2026-04-01', 'confirmed'],
+    // Booked in March in Jakarta (UTC+7) counts, whatever its date, unless cancelled; booked in February not.
+    for (const [date, status, createdAt] of [
+      ['2026-03-12', 'confirmed', '2026-03-10T09:00:00.000Z'],
+      ['2026-04-01', 'pending', '2026-02-28T17:30:00.000Z'], // 1 March 00:30 in Jakarta
+      ['2026-03-15', 'cancelled', '2026-03-02T09:00:00.000Z'],
+      ['2026-03-02', 'completed', '2026-02-28T16:30:00.000Z'], // 28 February 23:30 in Jakarta
     ] as const) {
-      await publish(service, 'scheduling.appointment.created.v1', appointment(date, status), tenant.tenantId);
+      await publish(
+        service,
+        'scheduling.appointment.created.v1',
+        appointment(date, status, createdAt),
+        tenant.tenantId,
+      );
     }
 
     const body = await waitFor(async () => {
