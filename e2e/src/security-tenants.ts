@@ -274,17 +274,35 @@ export async function seedTenant(
   };
 }
 
-/** New sessions for the tenant's owner and customer (a fuzzed logout ends theirs: its tokens are refused). */
+/**
+ * New sessions for the tenant's owner and customer: a fuzzed logout ends theirs (its tokens are refused),
+ * and a fuzzed `DELETE /customers/{id}` deletes the customer, who is then replaced by a new one.
+ */
 export async function signInAgain(platform: SecurityPlatform, tenant: SeededTenant): Promise<void> {
-  const [owner, customer] = await Promise.all([
-    expectStatus(platform.call('POST', '/auth/login', { body: tenant.ownerCredentials }), 'owner login'),
-    expectStatus(
-      platform.call('POST', '/customer/auth/login', { body: tenant.customerCredentials }),
-      'customer login',
-    ),
-  ]);
+  const owner = await expectStatus(
+    platform.call('POST', '/auth/login', { body: tenant.ownerCredentials }),
+    'owner login',
+  );
+  let customer = await platform.call('POST', '/customer/auth/login', { body: tenant.customerCredentials });
+  if (customer.status === 401) {
+    replacements += 1;
+    tenant.customerCredentials = {
+      ...tenant.customerCredentials,
+      email: `customer-again-${replacements}-${tenant.customerCredentials.email}`,
+    };
+    await expectStatus(
+      platform.call('POST', '/customer/auth/register', {
+        body: { ...tenant.customerCredentials, first_name: 'Client', last_name: 'Again' },
+      }),
+      'customer register again',
+    );
+    customer = await platform.call('POST', '/customer/auth/login', { body: tenant.customerCredentials });
+  }
+  const signedIn = await expectStatus(Promise.resolve(customer), 'customer login');
   tenant.ownerToken = owner.access_token;
   tenant.ownerRefreshToken = owner.refresh_token;
-  tenant.customerToken = customer.access_token;
-  tenant.customerRefreshToken = customer.refresh_token;
+  tenant.customerToken = signedIn.access_token;
+  tenant.customerRefreshToken = signedIn.refresh_token;
 }
+
+let replacements = 0;
