@@ -1,7 +1,7 @@
 import { waitFor } from '@salon/testing';
 import { payInvoicePage } from './sandbox-client';
 import type { SecurityPlatform } from './security-platform';
-import { expectStatus, registerBusiness } from './security-tenants';
+import { expectStatus, registerBusiness, registerCustomer } from './security-tenants';
 
 /** One outlet's records: what a route at that outlet reads or changes, one record per changing route. */
 export interface OutletRecords {
@@ -78,17 +78,11 @@ export async function seedTwoOutletTenant(
     ),
     'service',
   );
-  const customerEmail = `customer-${label.toLowerCase()}@outlets.example`;
-  const customerCredentials = { email: customerEmail, password: PASSWORD, tenant_slug: business.slug };
-  await expectStatus(
-    call('POST', '/customer/auth/register', {
-      body: { ...customerCredentials, first_name: `Client${label}`, last_name: 'Putri' },
-    }),
-    'customer register',
-  );
-  const customer = await expectStatus(
-    call('POST', '/customer/auth/login', { body: customerCredentials }),
-    'customer login',
+  const { login: customer } = await registerCustomer(
+    platform,
+    business.slug,
+    `customer-${label.toLowerCase()}@outlets.example`,
+    `Client${label}`,
   );
   const profile = await expectStatus(
     call('GET', '/customers/profile', { token: customer.access_token }),

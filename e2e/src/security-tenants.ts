@@ -158,16 +158,11 @@ export async function seedTenant(
   );
 
   const customerEmail = `customer-${label}@security.example`;
-  const customerCredentials = { email: customerEmail, password: PASSWORD, tenant_slug: slug };
-  await expectStatus(
-    call('POST', '/customer/auth/register', {
-      body: { ...customerCredentials, first_name: `Client${label}`, last_name: 'Putri' },
-    }),
-    'customer register',
-  );
-  const customer = await expectStatus(
-    call('POST', '/customer/auth/login', { body: customerCredentials }),
-    'customer login',
+  const { credentials: customerCredentials, login: customer } = await registerCustomer(
+    platform,
+    slug,
+    customerEmail,
+    `Client${label}`,
   );
   const customerToken = customer.access_token as string;
   const profile = await expectStatus(call('GET', '/customers/profile', as(customerToken)), 'profile');
@@ -283,26 +278,44 @@ export async function signInAgain(platform: SecurityPlatform, tenant: SeededTena
     platform.call('POST', '/auth/login', { body: tenant.ownerCredentials }),
     'owner login',
   );
-  let customer = await platform.call('POST', '/customer/auth/login', { body: tenant.customerCredentials });
-  if (customer.status === 401) {
+  const login = await platform.call('POST', '/customer/auth/login', { body: tenant.customerCredentials });
+  let customer;
+  if (login.status === 401) {
     replacements += 1;
-    tenant.customerCredentials = {
-      ...tenant.customerCredentials,
-      email: `customer-again-${replacements}-${tenant.customerCredentials.email}`,
-    };
-    await expectStatus(
-      platform.call('POST', '/customer/auth/register', {
-        body: { ...tenant.customerCredentials, first_name: 'Client', last_name: 'Again' },
-      }),
-      'customer register again',
+    const again = await registerCustomer(
+      platform,
+      tenant.slug,
+      `customer-again-${replacements}-${tenant.customerCredentials.email}`,
+      'Client',
     );
-    customer = await platform.call('POST', '/customer/auth/login', { body: tenant.customerCredentials });
-  }
-  const signedIn = await expectStatus(Promise.resolve(customer), 'customer login');
+    tenant.customerCredentials = again.credentials;
+    customer = again.login;
+  } else customer = await expectStatus(Promise.resolve(login), 'customer login');
   tenant.ownerToken = owner.access_token;
   tenant.ownerRefreshToken = owner.refresh_token;
-  tenant.customerToken = signedIn.access_token;
-  tenant.customerRefreshToken = signedIn.refresh_token;
+  tenant.customerToken = customer.access_token;
+  tenant.customerRefreshToken = customer.refresh_token;
 }
 
 let replacements = 0;
+
+/** A customer registers with the business and signs in: its credentials and the login's answer. */
+export async function registerCustomer(
+  platform: SecurityPlatform,
+  slug: string,
+  email: string,
+  firstName: string,
+) {
+  const credentials = { email, password: PASSWORD, tenant_slug: slug };
+  await expectStatus(
+    platform.call('POST', '/customer/auth/register', {
+      body: { ...credentials, first_name: firstName, last_name: 'Putri' },
+    }),
+    'customer register',
+  );
+  const login = await expectStatus(
+    platform.call('POST', '/customer/auth/login', { body: credentials }),
+    'customer login',
+  );
+  return { credentials, login };
+}

@@ -9,6 +9,11 @@ import {
 import { identityService } from '../src/definition';
 import { claimsOf, registeredCustomer, registeredTenant } from './helpers';
 
+const RESET_ANSWER = {
+  success: true,
+  message: 'If an account exists for these details, a password reset code has been sent to it',
+};
+
 describe('password reset and change, and the sessions they end', () => {
   let service: TestService;
   let events: EventCapture;
@@ -289,6 +294,73 @@ describe('password reset and change, and the sessions they end', () => {
     expect(ended.has(deactivated.sid)).toBe(true);
     expect(ended.has(promoted.sid)).toBe(true);
     expect(ended.has(claimsOf(adminToken).sid)).toBe(false);
+  });
+
+  it('refuses malformed input (422), the wrong kind of token (403) and another business (nothing sent)', async () => {
+    const tenant = await registeredTenant(service);
+    const other = await registeredTenant(service);
+    const customer = await registeredCustomer(service, tenant.slug);
+    const validation = (status: number, body: unknown) => {
+      expect(status).toBe(422);
+      expect(body).toEqual({
+        detail: [expect.objectContaining({ loc: expect.any(Array), msg: expect.any(String) })],
+      });
+    };
+    for (const [path, body] of [
+      ['/auth/password/forgot', { email: 'not-an-email' }],
+      ['/auth/password/reset', { email: tenant.body.admin_email, code: '12345', new_password: 'Renewed456' }],
+      ['/customer/auth/password/forgot', { tenant_slug: tenant.slug, phone: 'call me' }],
+      [
+        '/customer/auth/password/reset',
+        { tenant_slug: tenant.slug, email: customer.body.email, code: '1234567', new_password: 'Renewed456' },
+      ],
+    ] as const) {
+      const answer = await service.request('POST', path, { body });
+      validation(answer.status, answer.body);
+    }
+    const weakStaff = await service.request('POST', '/auth/password/change', {
+      token: tenant.token,
+      body: { current_password: 'Secret123', new_password: 'alllowercase1' },
+    });
+    validation(weakStaff.status, weakStaff.body);
+    const shortCustomer = await service.request('POST', '/customer/auth/password/change', {
+      token: customer.token,
+      body: { current_password: 'Customer123', new_password: 'short' },
+    });
+    validation(shortCustomer.status, shortCustomer.body);
+
+    const change = { current_password: 'Secret123', new_password: 'Changed789' };
+    expect(
+      (await service.request('POST', '/auth/password/change', { token: customer.token, body: change }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await service.request('POST', '/customer/auth/password/change', { token: tenant.token, body: change }))
+        .status,
+    ).toBe(403);
+    expect((await service.request('POST', '/auth/logout', { token: customer.token })).status).toBe(403);
+
+    // The customer is another business's stranger: the same answer, no code, and a reset there fails.
+    const before = resetRequestsOf(customer.customerId);
+    const elsewhere = await service.request('POST', '/customer/auth/password/forgot', {
+      body: { tenant_slug: other.slug, email: customer.body.email },
+    });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body).toEqual(RESET_ANSWER);
+    const reset = await service.request('POST', '/customer/auth/password/reset', {
+      body: {
+        tenant_slug: other.slug,
+        email: customer.body.email,
+        code: '123456',
+        new_password: 'Renewed456',
+      },
+    });
+    expect(reset.status).toBe(400);
+    await service.request('POST', '/customer/auth/password/forgot', {
+      body: { tenant_slug: tenant.slug, email: customer.body.email },
+    });
+    await resetCode(customer.customerId);
+    expect(resetRequestsOf(customer.customerId)).toBe(before + 1);
   });
 
   it('lists ended sessions since a time, only to the internal token', async () => {
