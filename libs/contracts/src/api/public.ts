@@ -3,6 +3,7 @@ import { objectIdSchema as id } from '../envelope';
 import { moneyStringSchema } from '../events/catalog';
 import { objectId, pageQuerySchema, pagedSchema } from '../http';
 import { PRICE_SOURCES } from '../pricing';
+import { outlet } from './identity/responses';
 import { GENDERS } from './scheduling/fields';
 
 /**
@@ -14,19 +15,15 @@ import { GENDERS } from './scheduling/fields';
 /** `{slug}`: any string; an unknown (or inactive) business is a 404, never a 422. */
 export const publicTenantPath = z.object({ slug: z.string().min(1).max(100) });
 
-const businessHours = z.record(
-  z.string(),
-  z.strictObject({ open: z.string(), close: z.string() }).nullable(),
-);
-
-export const publicOutlet = z.strictObject({
-  id,
-  name: z.string(),
-  slug: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  timezone: z.string(),
-  business_hours: businessHours,
+/** The staff view's outlet without what is internal (tenant, status, timestamps). */
+export const publicOutlet = outlet.pick({
+  id: true,
+  name: true,
+  slug: true,
+  address: true,
+  phone: true,
+  timezone: true,
+  business_hours: true,
 });
 
 /** GET /public/tenants/{slug}: the business and its active outlets. */

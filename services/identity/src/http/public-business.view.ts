@@ -1,16 +1,12 @@
 import type { OutletRecord } from '../db/outlet.repository';
 import type { TenantRecord } from '../db/tenant.repository';
+import { outletFields } from '../domain/record-fields';
 
 /** An active outlet as anyone may see it: where, when, how to call (no status, no tenant id). */
-export const publicOutletView = (outlet: OutletRecord) => ({
-  id: outlet.id,
-  name: outlet.name,
-  slug: outlet.slug,
-  address: outlet.address,
-  phone: outlet.phone,
-  timezone: outlet.timezone,
-  business_hours: outlet.business_hours,
-});
+export const publicOutletView = (outlet: OutletRecord) => {
+  const { tenant_id: _tenant, is_active: _active, ...open } = outletFields(outlet);
+  return { id: outlet.id, ...open };
+};
 
 /** GET /public/tenants/{slug}: the business's public face. Branding is not stored yet (null, as at login). */
 export const publicBusinessView = ({
