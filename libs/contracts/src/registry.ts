@@ -8,7 +8,7 @@ import {
   passwordChangedV1,
   passwordResetRequestedV1,
 } from './events/identity';
-import { paymentCompletedV1 } from './events/commerce';
+import { creditsRedeemedV1, paymentCompletedV1, paymentRefundedV1 } from './events/commerce';
 import { subscriptionInvoicePaidV1 } from './events/commerce';
 import { paymentLinkCreatedV1 } from './events/commerce';
 import { tenantDeactivatedV1, tenantReactivatedV1 } from './events/identity';
@@ -44,6 +44,8 @@ export const eventSchemas = {
   'catalog.service.upserted.v1': serviceUpsertedV1,
   'catalog.service.archived.v1': serviceArchivedV1,
   'commerce.payment.completed.v1': paymentCompletedV1,
+  'commerce.payment.refunded.v1': paymentRefundedV1,
+  'commerce.credits.redeemed.v1': creditsRedeemedV1,
   'commerce.subscription_invoice.paid.v1': subscriptionInvoicePaidV1,
   'commerce.payment_link.created.v1': paymentLinkCreatedV1,
   'identity.tenant.deactivated.v1': tenantDeactivatedV1,

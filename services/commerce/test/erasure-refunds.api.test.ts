@@ -283,7 +283,7 @@ describe('customer erasure and refunds of orphaned payments', () => {
     await handleInbox(
       harness.service,
       'scheduling.appointment.payment_orphaned.v1',
-      onSchedulingAppointmentPaymentOrphaned,
+      onSchedulingAppointmentPaymentOrphaned(harness.service.running.context),
       again.data,
     );
     expect((await walletOf(token)).balance).toBe('105600.00');

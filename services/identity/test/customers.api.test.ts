@@ -118,8 +118,10 @@ describe('customer management by staff', () => {
           accessibility_needs: null,
         },
         loyalty_points: 0,
+        membership_tier: 'basic',
         total_spent: '0.00',
         total_appointments: 0,
+        last_appointment_date: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });

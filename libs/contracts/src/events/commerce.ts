@@ -19,9 +19,44 @@ export const paymentCompletedV1 = z.object({
   amount: moneyStringSchema,
   currency: z.string().length(3),
   method: z.string().optional(),
+  /** The customer's wallet balance applied to the same purchase before this payment (absent: none). */
+  wallet_applied: moneyStringSchema.nullish(),
   completed_at: timestamp,
 });
 export type PaymentCompletedV1 = z.infer<typeof paymentCompletedV1>;
+
+/**
+ * Money the customer paid was given back (to the wallet): `amount` is everything refunded, the wallet part
+ * included; `refund_id` is unique per refund (a payment may one day be refunded in parts).
+ */
+export const paymentRefundedV1 = z.object({
+  refund_id: z.string().min(1),
+  payment_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  customer_id: objectIdSchema.nullable(),
+  appointment_id: objectIdSchema.nullable(),
+  customer_package_id: objectIdSchema.nullable(),
+  amount: moneyStringSchema,
+  currency: z.string().length(3),
+  refunded_to: z.enum(['wallet', 'none']),
+  reason: z.string(),
+  refunded_at: timestamp,
+});
+export type PaymentRefundedV1 = z.infer<typeof paymentRefundedV1>;
+
+/**
+ * Package credits were used, for an appointment when `appointment_id` is set: the visit was paid when the
+ * package was, so it is not money spent again.
+ */
+export const creditsRedeemedV1 = z.object({
+  tenant_id: objectIdSchema,
+  customer_id: objectIdSchema,
+  service_id: objectIdSchema,
+  appointment_id: objectIdSchema.nullable(),
+  quantity: z.number().int().positive(),
+  redeemed_at: timestamp,
+});
+export type CreditsRedeemedV1 = z.infer<typeof creditsRedeemedV1>;
 
 /**
  * A subscription invoice that billing requested (`POST /internal/subscription-invoices`) was paid at the

@@ -1,9 +1,11 @@
+import { newEvent, type EventOrigin } from '@salon/messaging';
 import { newId, type Executor } from '@salon/service-kit';
 import { insertCredits } from '../db/credit.repository';
 import { findCustomerPackage, markPackagePaid } from '../db/customer-package.repository';
 import { findPackage, recordPackageSale } from '../db/package.repository';
 import { insertPayment, type NewPayment } from '../db/payment.repository';
 import { expiryFrom } from './credit-rules';
+import type { CommerceDeps } from './deps';
 
 /**
  * pending_payment → active with its credits, in the caller's transaction (a staff sale, a recorded payment, a
@@ -54,13 +56,15 @@ export type OfflinePackagePayment = Pick<
 
 /**
  * A staff sale paid on the spot or a recorded payment: the payment, completed as it is written, and the
- * pending package activated by it, in the caller's transaction.
+ * pending package activated by it, in the caller's transaction; like a provider's, the payment is announced
+ * (`commerce.payment.completed.v1`), so what the customer spent counts however it was paid.
  */
 export async function payPackageOffline(
+  deps: Pick<CommerceDeps, 'store'>,
   tx: Executor,
   tenantId: string,
   offline: OfflinePackagePayment,
-  now = new Date(),
+  { origin, now = new Date() }: { origin: EventOrigin; now?: Date },
 ): Promise<NewPayment> {
   const payment: NewPayment = {
     ...offline,
@@ -74,5 +78,22 @@ export async function payPackageOffline(
   };
   await insertPayment(tx, tenantId, payment);
   await activateCustomerPackage(tx, tenantId, offline.customer_package_id, payment.id, payment.amount, now);
+  await deps.store.enqueue(tx, [
+    newEvent(
+      'commerce.payment.completed.v1',
+      {
+        payment_id: payment.id,
+        tenant_id: tenantId,
+        customer_id: payment.customer_id,
+        appointment_id: null,
+        customer_package_id: offline.customer_package_id,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        completed_at: now.toISOString(),
+      },
+      origin,
+    ),
+  ]);
   return payment;
 }

@@ -15,6 +15,7 @@ import { completeGatewayPayment, findPayment, settlePayment } from '../db/paymen
 import type { InvoiceCallbackInput } from './accept-invoice-callback';
 import { activateCustomerPackage } from './activate-customer-package';
 import { PRODUCER, type CommerceDeps } from './deps';
+import { walletAppliedOf } from './payment-rules';
 
 /** What applying a stored callback needs (the processor applies it, outside any request). */
 export type ApplyDeps = Pick<CommerceDeps, 'store' | 'logger'>;
@@ -115,6 +116,7 @@ async function invoicePaid(
           amount: invoice.amount,
           currency: invoice.currency,
           method: callback.payment_method ?? 'gateway',
+          wallet_applied: walletAppliedOf(invoice),
           completed_at: paidAt.toISOString(),
         },
         originOf(ctx, PRODUCER),

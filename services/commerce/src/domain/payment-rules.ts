@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { formatMoney, money, type MoneyInput } from '@salon/service-kit';
+import type { InvoiceRow } from '../db/invoice.repository';
 
 export interface AppointmentCharge {
   wallet_applied: string;
@@ -31,3 +32,7 @@ export function appointmentCharge(
     total: formatMoney(rest.plus(fee)),
   };
 }
+
+/** The wallet part an invoice recorded as applied before the provider payment ("0.00" when none). */
+export const walletAppliedOf = (invoice: Pick<InvoiceRow, 'metadata'>): string =>
+  formatMoney(money(String(invoice.metadata.wallet_applied ?? '0')));

@@ -1,3 +1,4 @@
+import { originOf } from '@salon/messaging';
 import { badRequest, formatMoney, money, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   findCustomerPackage,
@@ -8,7 +9,7 @@ import { moveInvoice, pendingInvoicesOfPackage } from '../db/invoice.repository'
 import { paymentsOfPackage, settlePayment, type NewPayment } from '../db/payment.repository';
 import { payPackageOffline } from './activate-customer-package';
 import { staffUserIn } from './callers';
-import type { CommerceDeps } from './deps';
+import { PRODUCER, type CommerceDeps } from './deps';
 import { assertUnpaid } from './package-sale';
 
 export const OFFLINE_METHODS = ['cash', 'pos_terminal', 'bank_transfer'] as const;
@@ -64,6 +65,7 @@ export async function recordPackagePayment(
       await moveInvoice(tx, tenantId, invoice.id, 'VOID');
     }
     const payment = await payPackageOffline(
+      deps,
       tx,
       tenantId,
       {
@@ -76,7 +78,7 @@ export async function recordPackagePayment(
         notes: input.notes ?? null,
         recorded_by: recordedBy,
       },
-      now,
+      { origin: originOf(ctx, PRODUCER), now },
     );
     const after = (await findCustomerPackage(tx, tenantId, row.id)) as CustomerPackageRow;
     return { payment, recordedAt: now, package: after };

@@ -1,3 +1,4 @@
+import { newEvent, originOf } from '@salon/messaging';
 import { badRequest, newId, notFound, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   hasAnyCredits,
@@ -10,7 +11,7 @@ import { refreshUsageStatus } from '../db/customer-package.repository';
 import { findCustomer, findTenantServices } from '../db/replica.repository';
 import { staffUserIn } from './callers';
 import { allocateFifo, isExpired } from './credit-rules';
-import type { CommerceDeps } from './deps';
+import { PRODUCER, type CommerceDeps } from './deps';
 
 export interface RedeemInput {
   customer_id: string;
@@ -23,6 +24,7 @@ export interface RedeemInput {
 /**
  * Redeems credits first in, first out by expiry. The customer's rows for the service are locked, so
  * concurrent redemptions queue and none can take a credit another one took: credits never overdraw.
+ * `commerce.credits.redeemed.v1` says so (identity does not count a visit paid by a package as spent again).
  */
 export async function redeemCredits(deps: CommerceDeps, ctx: RequestContext, input: RedeemInput) {
   const tenantId = tenantIn(ctx);
@@ -76,6 +78,20 @@ export async function redeemCredits(deps: CommerceDeps, ctx: RequestContext, inp
       });
     }
     await refreshUsageStatus(tx, [...new Set(redeemed.map((row) => row.customer_package_id))]);
+    await deps.store.enqueue(tx, [
+      newEvent(
+        'commerce.credits.redeemed.v1',
+        {
+          tenant_id: tenantId,
+          customer_id: input.customer_id,
+          service_id: input.service_id,
+          appointment_id: input.appointment_id ?? null,
+          quantity: input.quantity,
+          redeemed_at: now.toISOString(),
+        },
+        originOf(ctx, PRODUCER),
+      ),
+    ]);
     return {
       redeemed,
       total_redeemed: input.quantity,

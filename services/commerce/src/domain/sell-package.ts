@@ -1,3 +1,4 @@
+import { originOf } from '@salon/messaging';
 import { newId, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   findCustomerPackage,
@@ -7,7 +8,7 @@ import {
 import { payPackageOffline } from './activate-customer-package';
 import { staffUserIn } from './callers';
 import { withDetails, type CustomerPackageRecord } from './customer-package-details';
-import type { CommerceDeps } from './deps';
+import { PRODUCER, type CommerceDeps } from './deps';
 import { pendingCustomerPackage, saleOf } from './package-sale';
 
 export interface SellInput {
@@ -44,16 +45,22 @@ export async function sellPackage(
       pendingCustomerPackage(id, customer.customer_id, pkg, { ...input, sold_by: soldBy }),
     );
     if (input.payment_method === 'manual_onspot') {
-      await payPackageOffline(tx, tenantId, {
-        customer_id: customer.customer_id,
-        customer_package_id: id,
-        amount: input.amount_paid ?? pkg.package_price,
-        currency: pkg.currency,
-        method: 'manual_onspot',
-        receipt_number: null,
-        notes: input.notes ?? null,
-        recorded_by: soldBy,
-      });
+      await payPackageOffline(
+        deps,
+        tx,
+        tenantId,
+        {
+          customer_id: customer.customer_id,
+          customer_package_id: id,
+          amount: input.amount_paid ?? pkg.package_price,
+          currency: pkg.currency,
+          method: 'manual_onspot',
+          receipt_number: null,
+          notes: input.notes ?? null,
+          recorded_by: soldBy,
+        },
+        { origin: originOf(ctx, PRODUCER) },
+      );
     }
     const [record] = await withDetails(tx, [
       (await findCustomerPackage(tx, tenantId, id)) as CustomerPackageRow,

@@ -48,7 +48,7 @@ export function commerceSubscriptions(store: MessagingStore): Subscription[] {
       .on('scheduling.appointment.status_changed.v1', onSchedulingAppointmentStatusChanged)
       .subscription(),
     new InboxConsumer(store, ORPHANED_PAYMENT_CONSUMER)
-      .on('scheduling.appointment.payment_orphaned.v1', onSchedulingAppointmentPaymentOrphaned)
+      .on('scheduling.appointment.payment_orphaned.v1', onSchedulingAppointmentPaymentOrphaned({ store }))
       .subscription(),
   ];
 }

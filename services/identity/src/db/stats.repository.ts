@@ -7,17 +7,21 @@ export interface AppointmentCounter {
   status: string;
   appointment_date: string;
   version: number;
+  customer_id: string | null;
+  total_price: string;
 }
 
 /** Keeps one row per appointment with the status of its newest snapshot; older or repeated ones change nothing. */
 export async function upsertAppointmentCounter(tx: Executor, counter: AppointmentCounter): Promise<void> {
   await tx.execute(
-    sql`INSERT INTO identity.appointment_counters (appointment_id, tenant_id, status, appointment_date, version)
+    sql`INSERT INTO identity.appointment_counters
+          (appointment_id, tenant_id, status, appointment_date, version, customer_id, total_price)
         VALUES (${counter.appointment_id}, ${counter.tenant_id}, ${counter.status}, ${counter.appointment_date},
-          ${counter.version})
+          ${counter.version}, ${counter.customer_id}, ${counter.total_price}::numeric)
         ON CONFLICT (appointment_id) DO UPDATE
           SET status = excluded.status, appointment_date = excluded.appointment_date,
-            version = excluded.version, updated_at = now()
+            version = excluded.version, customer_id = excluded.customer_id,
+            total_price = excluded.total_price, updated_at = now()
           WHERE identity.appointment_counters.version < excluded.version`,
   );
 }

@@ -35,8 +35,10 @@ export const staffCustomerView = (customer: CustomerRecord) => ({
     accessibility_needs: customer.preferences.accessibility_needs,
   },
   loyalty_points: customer.loyalty_points,
+  membership_tier: membershipTier(customer.loyalty_points),
   total_spent: customer.total_spent,
   total_appointments: customer.total_appointments,
+  last_appointment_date: customer.last_appointment_date,
   created_at: customer.created_at,
   updated_at: customer.updated_at,
 });

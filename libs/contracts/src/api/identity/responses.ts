@@ -253,6 +253,8 @@ const ownPreferenceShape = {
   marketing_consent: z.boolean(),
 };
 
+const membershipTier = z.enum(['basic', 'silver', 'gold', 'platinum']);
+
 export const customerProfile = z.strictObject({
   id,
   email: z.string().nullable(),
@@ -265,7 +267,7 @@ export const customerProfile = z.strictObject({
   phone_verified: z.boolean(),
   preferences: z.strictObject({ ...ownPreferenceShape, language: z.string(), timezone: z.string() }),
   loyalty_points: z.int(),
-  membership_tier: z.enum(['basic', 'silver', 'gold', 'platinum']),
+  membership_tier: membershipTier,
   total_appointments: z.int(),
   last_appointment_date: date.nullable(),
   created_at: timestamp,
@@ -327,8 +329,10 @@ export const staffCustomer = z.strictObject({
     accessibility_needs: z.string().nullable(),
   }),
   loyalty_points: z.int(),
+  membership_tier: membershipTier,
   total_spent: moneyStringSchema,
   total_appointments: z.int(),
+  last_appointment_date: date.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
