@@ -118,6 +118,25 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     ]);
   });
 
+  it('gives an appointment’s times in its own zone (an outlet in Jayapura), not the tenant’s (Jakarta)', async () => {
+    const tenant = await seedTenant(h.service);
+    // 2 days ahead at 02:30 UTC = 11:30 in Jayapura (UTC+9), 09:30 in Jakarta
+    const startsAt = days(2);
+    startsAt.setUTCHours(2, 30, 0, 0);
+    const booked = appointment(tenant, startsAt, {
+      timezone: 'Asia/Jayapura',
+      start_time: '11:30:00',
+      end_time: '12:30:00',
+    });
+    await publish(h.service, 'scheduling.appointment.created.v1', booked, tenant.tenantId);
+    await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(booked), tenant.tenantId);
+    const mail = await waitFor(() => h.smtp.messages.find((m) => m.to === booked.customer_email), {
+      timeoutMs: 20_000,
+    });
+    expect(mail.text).toContain('11:30');
+    expect(mail.text).not.toContain('09:30');
+  });
+
   it('a reminder due in a few seconds arrives through the delay ladder', async () => {
     const tenant = await seedTenant(h.service);
     const booked = await book(tenant, new Date(Date.now() + 2 * 3_600_000 + 3_000));

@@ -155,7 +155,8 @@ async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
   const payload = row.payload as Record<string, string | null | undefined>;
   const context: TemplateContext = {
     tenantName: tenant?.name ?? 'Salon',
-    timezone: tenant?.timezone ?? appointment?.timezone ?? outlet?.timezone ?? 'UTC',
+    // An appointment's times are read in the zone it was booked in (its outlet's), not the tenant's.
+    timezone: appointment?.timezone ?? outlet?.timezone ?? tenant?.timezone ?? 'UTC',
     currency: tenant?.currency ?? appointment?.currency ?? payload.currency ?? 'USD',
     recipientName: customer?.name ?? row.recipient.name,
     outletName: outlet?.name ?? undefined,

@@ -34,7 +34,7 @@ export const PLATFORM_NAME = 'Salon platform';
 
 const LOCALE: Record<Language, string> = { en: 'en-GB', id: 'id-ID' };
 
-/** The instant's local date and time in the tenant's timezone, e.g. "Tuesday, 3 March 2026, 10:30". */
+/** The instant's local date and time in a zone, e.g. "Tuesday, 3 March 2026, 10:30". */
 export function localDateTime(iso: string, timezone: string, language: Language): string {
   const date = new Intl.DateTimeFormat(LOCALE[language], {
     timeZone: timezone,
