@@ -31,6 +31,14 @@ describe('time rules', () => {
     expect(localToUtc('2025-01-06', 600, 'Asia/Jakarta').toISOString()).toBe('2025-01-06T03:00:00.000Z');
   });
 
+  it('resolves a repeated local time to its first occurrence, east of UTC as west of it', () => {
+    expect(localToUtc('2025-11-02', 90, 'America/New_York').toISOString()).toBe('2025-11-02T05:30:00.000Z');
+    expect(localToUtc('2027-10-31', 90, 'Europe/London').toISOString()).toBe('2027-10-31T00:30:00.000Z');
+    expect(localToUtc('2027-10-31', 150, 'Europe/Berlin').toISOString()).toBe('2027-10-31T00:30:00.000Z');
+    // A skipped time resolves after the jump.
+    expect(localToUtc('2027-03-28', 90, 'Europe/London').toISOString()).toBe('2027-03-28T01:30:00.000Z');
+  });
+
   it('round-trips every local quarter hour of a year in New York except the skipped hour', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 364 }), fc.integer({ min: 0, max: 95 }), (day, quarter) => {

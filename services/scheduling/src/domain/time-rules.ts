@@ -5,6 +5,7 @@
  */
 
 export const MINUTES_PER_DAY = 24 * 60;
+const DAY_MS = MINUTES_PER_DAY * 60_000;
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** "09:30" or "09:30:00" → 570; undefined when malformed (the request time field's own parser). */
@@ -88,8 +89,10 @@ function offsetAt(instant: number, timeZone: string): number {
  */
 export function localToUtc(date: string, minutes: number, timeZone: string): Date {
   const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
-  const first = wall - offsetAt(wall, timeZone);
-  const second = wall - offsetAt(first, timeZone);
+  // The offsets a day before and a day after are those on either side of any change near this wall time
+  // (reading the offset at the wall time itself found only the later occurrence east of UTC).
+  const first = wall - offsetAt(wall - DAY_MS, timeZone);
+  const second = wall - offsetAt(wall + DAY_MS, timeZone);
   if (first === second) return new Date(first);
   // Ambiguous or skipped: prefer the candidate whose local time is the wall time, the earlier one first.
   const candidates = [Math.min(first, second), Math.max(first, second)];
