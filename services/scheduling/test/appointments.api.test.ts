@@ -12,6 +12,7 @@ import {
   futureDate,
   newTenant,
   onPlan,
+  setOutletTimeZone,
   setTenant,
 } from './helpers';
 import { addBreak, bookAsStaff } from './schedule-helpers';
@@ -336,9 +337,10 @@ describe('appointments', () => {
     void tenant;
   });
 
-  it('uses the tenant time zone, across a New York daylight-saving change', async () => {
+  it('uses the outlet time zone, across a New York daylight-saving change', async () => {
     const setup = await bookableSetup(service);
     await setTenant(service, setup.tenantId, { timezone: 'America/New_York', booking_advance_days: 365 });
+    await setOutletTimeZone(service, setup.tenantId, setup.outletId, 'America/New_York');
     await service.request('PUT', `/staff/${setup.staffId}`, {
       token: setup.admin,
       body: { max_advance_booking_days: 365 },

@@ -74,6 +74,18 @@ export async function addOutlet(service: TestService, tenantId: string): Promise
   return data.outlet_id;
 }
 
+/** Identity's outlet snapshot of `outletId` with its time zone changed (a later version than `addOutlet`'s). */
+export async function setOutletTimeZone(
+  service: TestService,
+  tenantId: string,
+  outletId: string,
+  timezone: string,
+): Promise<void> {
+  version += 1;
+  const data = outletData(tenantId, { outlet_id: outletId, timezone, version });
+  await handleInbox(service, 'identity.outlet.upserted.v1', onIdentityOutletUpserted, data, { tenantId });
+}
+
 /** `catalog.service.upserted.v1` data for a service of the tenant. */
 export const serviceData = serviceUpsertedFixture;
 

@@ -8,7 +8,10 @@ import {
   overlapProblem,
   type Slot,
 } from '../src/domain/availability-rules';
+import { instantsOf } from '../src/domain/availability-grid';
 import { evaluateCapacity, peakOverlap, type Occupancy } from '../src/domain/capacity-rules';
+import { outletTimeZone } from '../src/domain/outlet-time-zone';
+import { DEFAULT_TIMEZONE, settingsOf } from '../src/domain/tenant-settings';
 import { addDays, localOf, localToUtc, parseTime, weekdayOf } from '../src/domain/time-rules';
 
 describe('time rules', () => {
@@ -49,6 +52,44 @@ describe('time rules', () => {
         if (!skipped) expect(local).toEqual({ date, minutes });
       }),
     );
+  });
+});
+
+describe('outlet time zones', () => {
+  const tenantIn = (timezone: string) => ({ ...settingsView, timezone });
+  const settingsView = {
+    tenant_id: 't',
+    name: 'Glow',
+    slug: 'glow',
+    timezone: 'Asia/Jakarta',
+    booking_advance_days: 30,
+    cancellation_hours: 24,
+    staff_position_templates: [],
+    is_active: true,
+    version: 1,
+  };
+
+  it("takes the outlet's own zone, else the tenant's (no replica yet, or an empty zone), else identity's default", () => {
+    expect(outletTimeZone({ timezone: 'Asia/Jayapura' }, tenantIn('Asia/Jakarta'))).toBe('Asia/Jayapura');
+    expect(outletTimeZone(null, tenantIn('Europe/London'))).toBe('Europe/London');
+    expect(outletTimeZone({ timezone: '' }, tenantIn('Europe/London'))).toBe('Europe/London');
+    expect(outletTimeZone(undefined, undefined)).toBe(DEFAULT_TIMEZONE);
+    expect(settingsOf(undefined).timezone).toBe(DEFAULT_TIMEZONE);
+  });
+
+  it('gives 10:00 local as 03:00Z in Jakarta and 01:00Z in Jayapura', () => {
+    expect(localToUtc('2027-01-11', 600, 'Asia/Jakarta').toISOString()).toBe('2027-01-11T03:00:00.000Z');
+    expect(localToUtc('2027-01-11', 600, 'Asia/Jayapura').toISOString()).toBe('2027-01-11T01:00:00.000Z');
+  });
+
+  it('places the same local grid minutes on both sides of London’s changes, one hour apart in UTC', () => {
+    const at = (date: string, minutes: number) =>
+      new Date(instantsOf(date, 'Europe/London')(minutes)).toISOString();
+    expect(at('2027-03-27', 540)).toBe('2027-03-27T09:00:00.000Z');
+    expect(at('2027-03-28', 540)).toBe('2027-03-28T08:00:00.000Z');
+    expect(at('2027-03-28', 0)).toBe('2027-03-28T00:00:00.000Z');
+    expect(at('2027-10-30', 540)).toBe('2027-10-30T08:00:00.000Z');
+    expect(at('2027-10-31', 540)).toBe('2027-10-31T09:00:00.000Z');
   });
 });
 

@@ -268,13 +268,13 @@ export const insertedRecord = (
   })),
 });
 
-/** Moves an appointment: new date and times, segments replaced, version + 1. */
+/** Moves an appointment: new date, times and the zone they are read in, segments replaced, version + 1. */
 export async function moveAppointment(
   tx: Executor,
   tenantId: string,
   appointment: Pick<
     AppointmentWrite,
-    'id' | 'appointment_date' | 'start_time' | 'end_time' | 'starts_at' | 'ends_at'
+    'id' | 'appointment_date' | 'start_time' | 'end_time' | 'timezone' | 'starts_at' | 'ends_at'
   >,
   segments: readonly SegmentWrite[],
   by: AppointmentActor,
@@ -283,7 +283,7 @@ export async function moveAppointment(
     UPDATE scheduling.appointments SET appointment_date = ${appointment.appointment_date}::date,
       rescheduled_at = now(), rescheduled_by_type = ${by.type}, rescheduled_by_id = ${by.id},
       start_time = ${appointment.start_time}::time, end_time = ${appointment.end_time}::time,
-      starts_at = ${appointment.starts_at.toISOString()}::timestamptz,
+      timezone = ${appointment.timezone}, starts_at = ${appointment.starts_at.toISOString()}::timestamptz,
       ends_at = ${appointment.ends_at.toISOString()}::timestamptz, version = version + 1, updated_at = now()
     WHERE tenant_id = ${tenantId} AND id = ${appointment.id}`);
   await tx.execute(sql`DELETE FROM scheduling.appointment_services WHERE appointment_id = ${appointment.id}`);
@@ -343,6 +343,8 @@ export interface AppointmentFilters {
   statuses?: AppointmentStatus[];
   /** Only appointments starting at or after this instant. */
   upcomingFrom?: Date;
+  /** Only appointments dated on or after this instant's local date in each appointment's own time zone. */
+  fromLocalDateOf?: Date;
 }
 
 function appointmentWhere(tenantId: string, filters: AppointmentFilters): SQL {
@@ -355,6 +357,11 @@ function appointmentWhere(tenantId: string, filters: AppointmentFilters): SQL {
   if (filters.statuses) conditions.push(sql`a.status = ANY(${textArray(filters.statuses)})`);
   if (filters.upcomingFrom)
     conditions.push(sql`a.starts_at >= ${filters.upcomingFrom.toISOString()}::timestamptz`);
+  if (filters.fromLocalDateOf) {
+    conditions.push(
+      sql`a.appointment_date >= (${filters.fromLocalDateOf.toISOString()}::timestamptz AT TIME ZONE a.timezone)::date`,
+    );
+  }
   if (filters.staffId) {
     conditions.push(sql`EXISTS (SELECT 1 FROM scheduling.appointment_services x
                                 WHERE x.appointment_id = a.id AND x.staff_id = ${filters.staffId})`);

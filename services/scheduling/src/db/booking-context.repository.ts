@@ -5,7 +5,7 @@ import {
   serviceColumns,
   tenantAndOutletJson,
   type CustomerReplica,
-  type OutletReplica,
+  type OutletView,
   type ServiceReplica,
   type TenantSettingsView,
 } from './replica.repository';
@@ -14,7 +14,7 @@ import { staffColumns, type StaffRecord } from './staff.repository';
 /** Everything a booking decision reads before the lock, fetched in one round trip. */
 export interface BookingContext {
   tenant: TenantSettingsView | null;
-  outlet: Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active'> | null;
+  outlet: OutletView | null;
   services: ServiceReplica[];
   staff: StaffRecord[];
   /** The staff members' availability entries on the appointment date. */

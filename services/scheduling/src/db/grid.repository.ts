@@ -3,7 +3,7 @@ import { idArray, selectRows, type Executor } from '@salon/service-kit';
 import {
   serviceColumns,
   tenantAndOutletJson,
-  type OutletReplica,
+  type OutletView,
   type ServiceReplica,
   type TenantSettingsView,
 } from './replica.repository';
@@ -24,7 +24,7 @@ export interface GridStaff {
 
 export interface GridContext {
   tenant: TenantSettingsView | null;
-  outlet: Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active'> | null;
+  outlet: OutletView | null;
   service: ServiceReplica | null;
   /** Active, bookable staff of the outlet qualified for the service, in display-name order. */
   staff: GridStaff[];
@@ -153,7 +153,7 @@ export async function gridOccupancies(
 /** What a staff member's next free slot reads: its tenant, its outlet and the bookable services it may take. */
 export interface StaffSlotContext {
   tenant: TenantSettingsView | null;
-  outlet: Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active'> | null;
+  outlet: OutletView | null;
   /** The tenant's active services among `serviceIds` (all of them when `serviceIds` is empty), by id. */
   services: ServiceReplica[];
 }

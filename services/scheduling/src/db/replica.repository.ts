@@ -48,15 +48,38 @@ export type TenantSettingsView = Pick<
 export const tenantColumns = sql`tenant_id, name, slug, timezone, booking_advance_days, cancellation_hours,
   staff_position_templates, is_active, version`;
 
+/** What the use cases read of an outlet: whether it is open, its time zone (see outlet-time-zone.ts), its version. */
+export type OutletView = Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active' | 'timezone' | 'version'>;
+
+const outletColumns = sql`outlet_id, name, is_active, timezone, version`;
+
 /**
- * Two columns of a context query: `tenant` (the settings view) and `outlet` (id, name, whether open), each
- * a JSON object or null when the replica has not heard of it.
+ * Two columns of a context query: `tenant` (the settings view) and `outlet` (`OutletView`), each a JSON object
+ * or null when the replica has not heard of it.
  */
 export const tenantAndOutletJson = (tenantId: string, outletId: string) =>
   sql`(SELECT row_to_json(t) FROM (SELECT ${tenantColumns} FROM scheduling.tenants WHERE tenant_id = ${tenantId}) t)
         AS tenant,
-      (SELECT row_to_json(o) FROM (SELECT outlet_id, name, is_active FROM scheduling.outlets
+      (SELECT row_to_json(o) FROM (SELECT ${outletColumns} FROM scheduling.outlets
                                    WHERE tenant_id = ${tenantId} AND outlet_id = ${outletId}) o) AS outlet`;
+
+export interface TenantAndOutlet {
+  tenant: TenantSettingsView | null;
+  outlet: OutletView | null;
+}
+
+/** The tenant's settings and one of its outlets, in one round trip. */
+export async function findTenantAndOutlet(
+  executor: Executor,
+  tenantId: string,
+  outletId: string,
+): Promise<TenantAndOutlet> {
+  const [row] = await selectRows<TenantAndOutlet>(
+    executor,
+    sql`SELECT ${tenantAndOutletJson(tenantId, outletId)}`,
+  );
+  return row ?? { tenant: null, outlet: null };
+}
 
 export async function findTenantReplica(
   executor: Executor,
@@ -102,11 +125,10 @@ export async function findOutlet(
   executor: Executor,
   tenantId: string,
   outletId: string,
-): Promise<Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active' | 'version'> | undefined> {
-  const [row] = await selectRows<Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active' | 'version'>>(
+): Promise<OutletView | undefined> {
+  const [row] = await selectRows<OutletView>(
     executor,
-    sql`SELECT outlet_id, name, is_active, version FROM scheduling.outlets
-        WHERE tenant_id = ${tenantId} AND outlet_id = ${outletId}`,
+    sql`SELECT ${outletColumns} FROM scheduling.outlets WHERE tenant_id = ${tenantId} AND outlet_id = ${outletId}`,
   );
   return row;
 }

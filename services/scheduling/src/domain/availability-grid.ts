@@ -10,6 +10,7 @@ import { isBookableService, type ServiceReplica } from '../db/replica.repository
 import { peakOverlap } from './capacity-rules';
 import type { SchedulingDeps } from './deps';
 import { isOutletOpen } from './outlet-rules';
+import { outletTimeZone } from './outlet-time-zone';
 import { settingsOf } from './tenant-settings';
 import { ByteWriter } from './byte-writer';
 import { addDays, localOf, localToUtc, shortTime } from './time-rules';
@@ -188,7 +189,7 @@ export async function availabilityGrid(
       : context.staff;
   const staffIds = staff.map((member) => member.id);
   const endDate = addDays(query.start_date, query.num_days - 1);
-  const timezone = settings.timezone;
+  const timezone = outletTimeZone(outlet, context.tenant);
   const [entries, occupied] = await gridDays(executor, tenantId, staffIds, service.service_id, {
     startDate: query.start_date,
     endDate,

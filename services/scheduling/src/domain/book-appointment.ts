@@ -30,6 +30,7 @@ import {
 import { bookerIn, type Booker } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentSnapshot } from './events';
+import { settingsOf } from './tenant-settings';
 import { formatTime, localOf, localToUtc } from './time-rules';
 
 /** The monthly appointment limit; `tenantPlan` is read before the transaction (never a second connection inside it). */
@@ -96,7 +97,8 @@ async function bookInTransaction(
         request.services.map((line) => line.staff_id),
       );
       await assertCapacity(tx, tenantId, plan.segments);
-      await assertMonthlyLimit(tx, tenantId, plan.timezone, tenantPlan);
+      // The plan's month is the tenant's, whatever the outlet's zone (the limit is tenant-wide).
+      await assertMonthlyLimit(tx, tenantId, settingsOf(context.tenant).timezone, tenantPlan);
 
       const write: AppointmentWrite = {
         id,

@@ -9,6 +9,7 @@ import { slotOf } from './availability-slot';
 import { isWorking } from './availability-rules';
 import { evaluateCapacity } from './capacity-rules';
 import { CLOSED_OUTLET_DETAIL, isOutletOpen } from './outlet-rules';
+import { outletTimeZone } from './outlet-time-zone';
 import { settingsOf } from './tenant-settings';
 import { MINUTES_PER_DAY, formatTime, localOf, localToUtc } from './time-rules';
 
@@ -73,9 +74,9 @@ export async function planBooking(
 ): Promise<Plan> {
   const now = new Date();
   const settings = settingsOf(context.tenant);
-  const timezone = settings.timezone;
   if (!context.outlet) throw notFound('Outlet not found');
   if (!isOutletOpen(context.outlet, context.tenant)) throw conflict(CLOSED_OUTLET_DETAIL);
+  const timezone = outletTimeZone(context.outlet, context.tenant);
   const services = new Map(context.services.map((service) => [service.service_id, service]));
   const staffMembers = new Map(context.staff.map((member) => [member.id, member]));
   const lines = request.services.map((line) => {

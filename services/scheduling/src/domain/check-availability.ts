@@ -7,7 +7,7 @@ import {
 } from '@salon/service-kit';
 import { activeOccupancies, type OccupancyRow } from '../db/appointment.repository';
 import { entriesOfStaff } from '../db/availability.repository';
-import { findOutlet, findService, findTenantReplica } from '../db/replica.repository';
+import { findService, findTenantAndOutlet } from '../db/replica.repository';
 import { findStaff } from '../db/staff.repository';
 import { assertMayManage } from './availability-access';
 import { isWorking } from './availability-rules';
@@ -16,7 +16,7 @@ import { staffIn } from './callers';
 import { evaluateCapacity } from './capacity-rules';
 import type { SchedulingDeps } from './deps';
 import { CLOSED_OUTLET_DETAIL, isOutletOpen } from './outlet-rules';
-import { settingsOf } from './tenant-settings';
+import { outletTimeZone } from './outlet-time-zone';
 import { localToUtc } from './time-rules';
 
 export interface CheckQuery {
@@ -44,11 +44,8 @@ export async function checkAvailability(deps: SchedulingDeps, ctx: RequestContex
   assertOutletAccess(ctx, staff.outlet_id);
   const service = query.service_id ? await findService(executor, tenantId, query.service_id) : undefined;
   if (query.service_id && !service) throw notFound('Service not found');
-  const [tenant, outlet] = await Promise.all([
-    findTenantReplica(executor, tenantId),
-    findOutlet(executor, tenantId, staff.outlet_id),
-  ]);
-  const { timezone } = settingsOf(tenant);
+  const { tenant, outlet } = await findTenantAndOutlet(executor, tenantId, staff.outlet_id);
+  const timezone = outletTimeZone(outlet, tenant);
   const day = (await entriesOfStaff(executor, tenantId, [staff.id], query.date, query.date)).map((entry) => ({
     entry,
     slot: slotOf(entry),

@@ -4,7 +4,7 @@ import { entriesOfStaff } from '../db/availability.repository';
 import { findStaff, type StaffRecord } from '../db/staff.repository';
 import type { SchedulingDeps } from './deps';
 import { nextAvailableSlot } from './next-available-slot';
-import { tenantSettings } from './tenant-settings';
+import { findOutletTimeZone } from './outlet-time-zone';
 import { addDays, localOf } from './time-rules';
 
 export interface StaffDetail {
@@ -43,9 +43,9 @@ export interface Workload {
 
 async function workloadOf(deps: SchedulingDeps, staff: StaffRecord): Promise<Workload> {
   const executor = deps.db.orm;
-  const { timezone } = await tenantSettings(executor, staff.tenant_id);
   const now = new Date();
-  const today = localOf(now, timezone).date;
+  // "Today" is the staff member's outlet's date, which may differ from the tenant's near midnight.
+  const today = localOf(now, await findOutletTimeZone(executor, staff.tenant_id, staff.outlet_id)).date;
   const [todayCount, upcoming, entries] = await Promise.all([
     countAppointments(executor, staff.tenant_id, {
       staffId: staff.id,

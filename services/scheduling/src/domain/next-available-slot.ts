@@ -5,10 +5,10 @@ import { gridDays, instantsOf, slotRulesOf, visitDaySlots } from './availability
 import { isQualified } from './booking-plan';
 import type { SchedulingDeps } from './deps';
 import { isOutletOpen } from './outlet-rules';
-import { settingsOf } from './tenant-settings';
+import { outletTimeZone } from './outlet-time-zone';
 import { addDays, localOf } from './time-rules';
 
-/** How far ahead the next free slot is looked for: today and the 13 days after it (tenant's local dates). */
+/** How far ahead the next free slot is looked for: today and the 13 days after it (the outlet's local dates). */
 export const NEXT_SLOT_DAYS = 14;
 /** The grid's default step. */
 export const NEXT_SLOT_INTERVAL_MINUTES = 30;
@@ -30,7 +30,7 @@ export async function nextAvailableSlot(deps: SchedulingDeps, staff: StaffRecord
   const services = context.services.filter(
     (service) => isBookableService(service) && isQualified(staff, service.service_id),
   );
-  const { timezone } = settingsOf(context.tenant);
+  const timezone = outletTimeZone(context.outlet, context.tenant);
   const now = Date.now();
   const startDate = localOf(new Date(now), timezone).date;
   const endDate = addDays(startDate, NEXT_SLOT_DAYS - 1);

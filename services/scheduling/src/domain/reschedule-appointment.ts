@@ -65,6 +65,8 @@ export async function rescheduleAppointment(
           appointment_date: change.new_date,
           start_time: formatTime(change.new_start_time),
           end_time: formatTime(plan.endTime),
+          // The new local time was chosen in the outlet's current zone (the grid's), so it is stored with it.
+          timezone: plan.timezone,
           starts_at: plan.startsAt,
           ends_at: plan.endsAt,
         },
