@@ -46,8 +46,15 @@ export function localDate(timezone: string, days: number): string {
   );
 }
 
-/** Public registration and the admin's sign-in; the tenant's time zone comes from its settings. */
-export async function registerBusiness(platform: Platform, name: string): Promise<Business> {
+/**
+ * Public registration and the admin's sign-in; the tenant's time zone comes from its settings. A second business
+ * on the same platform needs its own phone.
+ */
+export async function registerBusiness(
+  platform: Platform,
+  name: string,
+  phone = '+6281234567890',
+): Promise<Business> {
   const handle = name.toLowerCase();
   const adminEmail = `admin@${handle}.example`;
   const registered = expectStatus(
@@ -55,7 +62,7 @@ export async function registerBusiness(platform: Platform, name: string): Promis
       body: {
         business_name: name,
         business_email: `owner@${handle}.example`,
-        business_phone: '+6281234567890',
+        business_phone: phone,
         business_type: 'salon',
         admin_first_name: 'Ayu',
         admin_last_name: 'Lestari',
