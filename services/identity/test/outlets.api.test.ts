@@ -37,6 +37,35 @@ describe('outlets', () => {
     expect(response.body.detail).toContain('max_outlets');
   });
 
+  it("moves the outlets on the tenant's time zone when the tenant moves, and keeps an outlet's own", async () => {
+    const { token, tenantId } = await registeredTenant(service);
+    await onPro(tenantId);
+    const [main] = (await service.request('GET', '/outlets', { token })).body.items;
+    const papua = await service.request('POST', '/outlets', {
+      token,
+      body: { name: 'Jayapura', timezone: 'Asia/Jayapura' },
+    });
+    expect(papua.status).toBe(201);
+
+    const moved = await service.request('PUT', `/tenants/${tenantId}`, {
+      token,
+      body: { settings: { timezone: 'Asia/Makassar' } },
+    });
+    expect(moved.status).toBe(200);
+    const zones = Object.fromEntries(
+      (await service.request('GET', '/outlets', { token })).body.items.map(
+        (outlet: { id: string; timezone: string }) => [outlet.id, outlet.timezone],
+      ),
+    );
+    expect(zones).toEqual({ [main.id]: 'Asia/Makassar', [papua.body.id]: 'Asia/Jayapura' });
+    // Every service's replica hears of the move.
+    const event = await events.next(
+      'identity.outlet.upserted.v1',
+      (candidate) => candidate.data.outlet_id === main.id && candidate.data.timezone === 'Asia/Makassar',
+    );
+    expect(event.data.version).toBe(2);
+  });
+
   it('creates, reads, updates and deactivates outlets within the plan, publishing each change', async () => {
     const { token, tenantId } = await registeredTenant(service);
     await onPro(tenantId);

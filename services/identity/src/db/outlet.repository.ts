@@ -132,6 +132,23 @@ export async function switchOutletsWithTenant(
   return rows.map(toOutlet);
 }
 
+/**
+ * The tenant moved its time zone from `from` to `to`: the outlets that kept the tenant's zone move with it (an
+ * outlet given a zone of its own keeps it).
+ */
+export async function moveOutletsWithTenantZone(
+  tx: Executor,
+  tenantId: string,
+  { from, to }: { from: string; to: string },
+): Promise<OutletRecord[]> {
+  const rows = await selectRows<OutletRecord>(
+    tx,
+    sql`UPDATE identity.outlets SET timezone = ${to}, version = version + 1, updated_at = now()
+        WHERE tenant_id = ${tenantId} AND timezone = ${from} RETURNING *`,
+  );
+  return rows.map(toOutlet);
+}
+
 /** Which of `outletIds` are not outlets of the tenant. */
 export async function foreignOutletIds(
   executor: Executor,

@@ -8,10 +8,11 @@ import {
   rethrowUnique,
   type RequestContext,
 } from '@salon/service-kit';
+import { moveOutletsWithTenantZone } from '../db/outlet.repository';
 import { findTenant, findTenantDuplicates, updateTenant } from '../db/tenant.repository';
 import { staffIn } from './caller';
 import { PRODUCER, type IdentityDeps } from './deps';
-import { tenantUpdatedData } from './events';
+import { publishOutletUpserted, tenantUpdatedData } from './events';
 import { canSeeTenant, withPlan, type TenantWithPlan } from './tenant-access';
 import { normaliseWebsite } from './tenant-rules';
 
@@ -24,7 +25,10 @@ export interface TenantUpdate {
   settings?: Partial<TenantSettings>;
 }
 
-/** PUT /tenants/{id}: partial; settings merge into the current ones; slug and subscription never change here. */
+/**
+ * PUT /tenants/{id}: partial; settings merge into the current ones; slug and subscription never change here.
+ * Settings apply at once to all outlets: a new time zone moves every outlet that was on the old one.
+ */
 export async function updateTenantDetails(
   deps: IdentityDeps,
   ctx: RequestContext,
@@ -60,6 +64,13 @@ export async function updateTenantDetails(
       await deps.store.enqueue(tx, [
         newEvent('identity.tenant.updated.v1', tenantUpdatedData(updated), originOf(ctx, PRODUCER, tenantId)),
       ]);
+      if (settings && settings.timezone !== current.settings.timezone) {
+        const moved = await moveOutletsWithTenantZone(tx, tenantId, {
+          from: current.settings.timezone,
+          to: settings.timezone,
+        });
+        for (const outlet of moved) await publishOutletUpserted(deps, tx, ctx, outlet);
+      }
       return updated;
     })
     .catch((error: unknown) =>

@@ -100,15 +100,17 @@ const columns = sql`a.id, a.tenant_id, a.outlet_id, a.customer_id, a.customer_na
      FROM scheduling.appointment_services x WHERE x.appointment_id = a.id) AS services`;
 
 /**
- * The plan's monthly count (shared with billing's usage page): appointments created since `since` (the start
- * of the tenant's calendar month), cancelled ones excluded.
+ * The plan's monthly count, the same as billing's usage page: appointments created in the calendar month of
+ * `now`, each read in its own (its outlet's) time zone, cancelled ones excluded.
  */
-export async function countBookedSince(executor: Executor, tenantId: string, since: Date): Promise<number> {
+export async function countBookedThisMonth(executor: Executor, tenantId: string, now: Date): Promise<number> {
   const [row] = await selectRows<{ count: number }>(
     executor,
     sql`SELECT count(*)::int AS count FROM scheduling.appointments
-        WHERE tenant_id = ${tenantId} AND created_at >= ${since.toISOString()}::timestamptz
-          AND status <> 'cancelled'`,
+        WHERE tenant_id = ${tenantId} AND status <> 'cancelled'
+          AND created_at > ${now.toISOString()}::timestamptz - interval '32 days'
+          AND to_char(created_at AT TIME ZONE timezone, 'YYYY-MM')
+            = to_char(${now.toISOString()}::timestamptz AT TIME ZONE timezone, 'YYYY-MM')`,
   );
   return row?.count ?? 0;
 }

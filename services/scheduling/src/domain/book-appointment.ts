@@ -12,7 +12,7 @@ import {
   type RequestContext,
 } from '@salon/service-kit';
 import {
-  countBookedSince,
+  countBookedThisMonth,
   insertAppointment,
   insertedRecord,
   type AppointmentRecord,
@@ -30,17 +30,14 @@ import {
 import { bookerIn, type Booker } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentSnapshot } from './events';
-import { settingsOf } from './tenant-settings';
-import { formatTime, localOf, localToUtc } from './time-rules';
+import { formatTime } from './time-rules';
 
 /** The monthly appointment limit; `tenantPlan` is read before the transaction (never a second connection inside it). */
-async function assertMonthlyLimit(tx: Executor, tenantId: string, timezone: string, tenantPlan: TenantPlan) {
+async function assertMonthlyLimit(tx: Executor, tenantId: string, tenantPlan: TenantPlan) {
   const { limits, plan } = tenantPlan;
   if (limits.max_appointments_per_month < 0) return;
   await lockTenantBookings(tx, tenantId);
-  const today = localOf(new Date(), timezone).date;
-  const monthStart = localToUtc(`${today.slice(0, 7)}-01`, 0, timezone);
-  const current = await countBookedSince(tx, tenantId, monthStart);
+  const current = await countBookedThisMonth(tx, tenantId, new Date());
   if (current >= limits.max_appointments_per_month) {
     throw new AppError(
       402,
@@ -98,7 +95,7 @@ async function bookInTransaction(
       );
       await assertCapacity(tx, tenantId, plan.segments);
       // The plan's month is the tenant's, whatever the outlet's zone (the limit is tenant-wide).
-      await assertMonthlyLimit(tx, tenantId, settingsOf(context.tenant).timezone, tenantPlan);
+      await assertMonthlyLimit(tx, tenantId, tenantPlan);
 
       const write: AppointmentWrite = {
         id,
