@@ -10,7 +10,8 @@ import { UNLIMITED_RATES } from '../src/security-platform';
  * A customer's history and loyalty, moved by the platform's own events through every service on real
  * PostgreSQL and RabbitMQ: a visit paid online, one paid at the venue, a package sold at the counter, a visit
  * paid with the package's credits, and a payment for a cancelled visit refunded; the staff view of the
- * customer shows visits, spend, points and tier, and redelivered events change nothing.
+ * customer shows visits, spend, points and tier, and redelivered events change nothing. Then the customer's
+ * own money views: the payment history with its refund, and the usable credits per service.
  */
 let platform: Platform;
 let listener: TestBus;
@@ -242,4 +243,67 @@ it('counts visits, spend and points from payments, venue visits, packages and re
     loyalty_points: 270,
     membership_tier: 'silver',
   });
+});
+
+it("shows the customer's own money: payments with their refunds, and usable credits per service", async () => {
+  const history = expectStatus(
+    await platform.request('GET', '/customer/payments', { token: customer.token }),
+    200,
+  );
+  expect(history).toMatchObject({ total: 3, page: 1, size: 20, pages: 1 });
+  const [refunded, pkg, online] = history.items;
+  expect(refunded).toMatchObject({
+    type: 'appointment',
+    status: 'REFUNDED',
+    amount: '108000.00',
+    wallet_applied: '0.00',
+    provider: 'gateway',
+    refunded_amount: '108000.00',
+    currency: 'IDR',
+  });
+  expect(pkg).toMatchObject({
+    type: 'package',
+    status: 'COMPLETED',
+    amount: '2500000.00',
+    method: 'manual_onspot',
+    provider: 'manual',
+    invoice_url: null,
+    refunded_amount: null,
+  });
+  expect(online).toMatchObject({ type: 'appointment', status: 'COMPLETED', refunded_amount: null });
+  expect(online.invoice_number).toEqual(expect.any(String));
+  expect(online.invoice_url).toEqual(expect.stringContaining('http'));
+
+  const onlyPackages = expectStatus(
+    await platform.request('GET', '/customer/payments?type=package', { token: customer.token }),
+    200,
+  );
+  expect(onlyPackages.items.map((item: { id: string }) => item.id)).toEqual([pkg.id]);
+  const refunds = expectStatus(
+    await platform.request('GET', '/customer/payments?status=REFUNDED', { token: customer.token }),
+    200,
+  );
+  expect(refunds.total).toBe(1);
+  expectStatus(
+    await platform.request('GET', '/customer/payments?status=LOST', { token: customer.token }),
+    422,
+  );
+  expectStatus(await platform.request('GET', '/customer/payments', { token: staffToken() }), 403);
+
+  const credits = expectStatus(
+    await platform.request('GET', '/customer/packages/credits/available', { token: customer.token }),
+    200,
+  );
+  expect(credits).toMatchObject({
+    total_remaining_credits: 29,
+    services: [{ service_id: salon.serviceId, service_name: 'Blow dry', remaining_credits: 29 }],
+  });
+  expect(credits.services[0].next_expiry).toEqual(credits.services[0].credits[0].expires_at);
+  // The other customers of the salon see only their own.
+  const other = salon.customers[1]!;
+  const theirs = expectStatus(
+    await platform.request('GET', '/customer/payments', { token: other.token }),
+    200,
+  );
+  expect(theirs.total).toBe(0);
 });

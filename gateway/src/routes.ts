@@ -178,6 +178,7 @@ export const ROUTES: readonly Route[] = [
   // commerce: the customer's packages
   route('GET',    '/customer/packages/summary',          'commerce', 'customer', 'Summary of the customer\'s packages'),
   route('GET',    '/customer/packages/browse',           'commerce', 'customer', 'Packages on sale'),
+  route('GET',    '/customer/packages/credits/available', 'commerce', 'customer', 'The customer\'s usable credits per service, soonest expiry first'),
   route('POST',   '/customer/packages/purchase',         'commerce', 'customer', 'Buy a package'),
   route('GET',    '/customer/packages',                  'commerce', 'customer', 'The customer\'s packages'),
   route('GET',    '/customer/packages/{customer_package_id}', 'commerce', 'customer', 'One of the customer\'s packages'),
@@ -198,6 +199,7 @@ export const ROUTES: readonly Route[] = [
   // commerce: appointment payments and the wallet
   route('POST',   '/customer/payments/process-appointment', 'commerce', 'customer', 'Pay for an appointment'),
   route('GET',    '/customer/wallet',                    'commerce', 'customer', 'Wallet balance and recent transactions'),
+  route('GET',    '/customer/payments',                  'commerce', 'customer', 'The customer\'s payment history (appointments and packages, with refunds)'),
   // split prefix: /customers/{customer_id}/wallet/credits belongs to commerce, not identity
   route('POST',   '/customers/{customer_id}/wallet/credits', 'commerce', 'staff', 'Credit a customer\'s wallet', [SA, TA]),
   // commerce: the payment provider's invoice callback

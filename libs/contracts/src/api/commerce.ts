@@ -44,6 +44,7 @@ export const commerceOperations: OperationSchemaMap = {
   'DELETE /packages/{package_id}': { status: 204 },
   // the customer's packages
   'GET /customer/packages/summary': { response: customerPackages.customerPackageSummary },
+  'GET /customer/packages/credits/available': { response: customerPackages.availableCredits },
   'GET /customer/packages/browse': { query: customerPackages.browseQuery, response: packages.browsePage },
   'POST /customer/packages/purchase': {
     body: customerPackages.purchaseBody,
@@ -92,6 +93,7 @@ export const commerceOperations: OperationSchemaMap = {
     errors: [400, 409, 500, 502],
   },
   'GET /customer/wallet': { response: payments.wallet },
+  'GET /customer/payments': { query: payments.customerPaymentsQuery, response: payments.customerPaymentPage },
   'POST /customers/{customer_id}/wallet/credits': {
     body: payments.walletCreditBody,
     response: payments.walletCredited,

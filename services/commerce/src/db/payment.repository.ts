@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor, isoOf } from '@salon/service-kit';
 
 /** The spec's payment statuses, the one spelling the payments table holds (migration 0005). */
@@ -127,4 +127,45 @@ export async function markAppointmentPaymentRefunded(
         RETURNING ${columns}`,
   );
   return row;
+}
+
+/** A payment of the customer's history with its invoice's number, page and wallet part. */
+export interface CustomerPaymentRow extends PaymentRow {
+  invoice_number: string | null;
+  invoice_url: string | null;
+  wallet_applied: string | null;
+}
+
+/** The customer's appointment and package payments, newest first, and how many there are. */
+export async function listCustomerPayments(
+  executor: Executor,
+  tenantId: string,
+  customerId: string,
+  filters: { status?: PaymentStatus; type?: 'appointment' | 'package'; offset: number; limit: number },
+): Promise<{ items: CustomerPaymentRow[]; total: number }> {
+  const conditions: SQL[] = [
+    sql`p.tenant_id = ${tenantId}`,
+    sql`p.customer_id = ${customerId}`,
+    sql`(p.appointment_id IS NOT NULL OR p.customer_package_id IS NOT NULL)`,
+  ];
+  if (filters.status) conditions.push(sql`p.status = ${filters.status}`);
+  if (filters.type === 'appointment') conditions.push(sql`p.appointment_id IS NOT NULL`);
+  if (filters.type === 'package') conditions.push(sql`p.customer_package_id IS NOT NULL`);
+  const where = sql.join(conditions, sql` AND `);
+  const [count] = await selectRows<{ total: number }>(
+    executor,
+    sql`SELECT count(*)::int AS total FROM commerce.payments p WHERE ${where}`,
+  );
+  const items = await selectRows<CustomerPaymentRow>(
+    executor,
+    sql`SELECT p.id, p.tenant_id, p.customer_id, p.customer_package_id, p.appointment_id, p.invoice_id,
+          p.amount::text AS amount, p.currency, p.method, p.provider, p.status, p.reference_id, p.receipt_number,
+          p.notes, p.recorded_by, ${isoOf(sql`p.created_at`)} AS created_at, ${isoOf(sql`p.paid_at`)} AS paid_at,
+          i.invoice_number, i.gateway_invoice_url AS invoice_url, i.metadata ->> 'wallet_applied' AS wallet_applied
+        FROM commerce.payments p LEFT JOIN commerce.invoices i ON i.id = p.invoice_id
+        WHERE ${where}
+        ORDER BY p.created_at DESC, p.id DESC
+        OFFSET ${filters.offset} LIMIT ${filters.limit}`,
+  );
+  return { items, total: count?.total ?? 0 };
 }

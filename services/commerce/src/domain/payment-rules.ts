@@ -36,3 +36,7 @@ export function appointmentCharge(
 /** The wallet part an invoice recorded as applied before the provider payment ("0.00" when none). */
 export const walletAppliedOf = (invoice: Pick<InvoiceRow, 'metadata'>): string =>
   formatMoney(money(String(invoice.metadata.wallet_applied ?? '0')));
+
+/** Everything the customer paid with one payment: what it took plus the wallet part applied with it. */
+export const paidInAll = (amount: string, walletApplied: string | null): string =>
+  formatMoney(money(amount).plus(walletApplied ?? 0));

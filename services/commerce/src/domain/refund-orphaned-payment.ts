@@ -1,11 +1,11 @@
 import type { AppointmentPaymentOrphanedV1 } from '@salon/contracts';
 import { newEvent, type EventOrigin } from '@salon/messaging';
-import { formatMoney, money, type Executor } from '@salon/service-kit';
+import { money, type Executor } from '@salon/service-kit';
 import { findInvoice, reverseMerchantCredit, writeAudit } from '../db/invoice.repository';
 import { markAppointmentPaymentRefunded } from '../db/payment.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
 import type { CommerceDeps } from './deps';
-import { walletAppliedOf } from './payment-rules';
+import { paidInAll, walletAppliedOf } from './payment-rules';
 
 /**
  * The appointment was cancelled while its payment completed, so the payment is refunded in the caller's (inbox)
@@ -31,8 +31,7 @@ export async function refundOrphanedPayment(
   const invoice = payment.invoice_id ? await findInvoice(tx, data.tenant_id, payment.invoice_id) : undefined;
   // A whole-wallet payment has no invoice and its amount is the wallet part; a gateway payment's invoice
   // records the wallet part applied before it.
-  const walletPart = money(invoice ? walletAppliedOf(invoice) : 0);
-  const refund = formatMoney(money(payment.amount).plus(walletPart));
+  const refund = paidInAll(payment.amount, invoice ? walletAppliedOf(invoice) : null);
   const reversed = invoice ? await reverseMerchantCredit(tx, data.tenant_id, invoice.id) : false;
   let balance: string | null = null;
   if (payment.customer_id && money(refund).gt(0)) {

@@ -1,18 +1,32 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { commerceApi } from '@salon/contracts';
-import { authenticate, contextOf, objectId, parseInput, requireRoles } from '@salon/service-kit';
+import {
+  authenticate,
+  contextOf,
+  objectId,
+  offsetOf,
+  paged,
+  parseInput,
+  requireRoles,
+} from '@salon/service-kit';
 import { creditWallet } from '../domain/credit-wallet';
+import { findCustomerPayments } from '../domain/customer-payments';
 import type { CommerceDeps } from '../domain/deps';
 import { getWallet } from '../domain/get-wallet';
 import { processAppointmentPayment } from '../domain/process-appointment-payment';
 import { appointmentPaymentView } from './appointment-payment.view';
+import { customerPaymentView } from './customer-payment.view';
 import { walletCreditView, walletView } from './wallet.view';
 
-const { processAppointmentBody: processBody, walletCreditBody: creditBody } = commerceApi;
+const {
+  customerPaymentsQuery: paymentsQuery,
+  processAppointmentBody: processBody,
+  walletCreditBody: creditBody,
+} = commerceApi;
 const customerPath = z.object({ customer_id: objectId });
 
-/** Appointment payment and the minimal wallet. */
+/** Appointment payment, the customer's payment history and the minimal wallet. */
 export function appointmentPaymentRoutes(deps: CommerceDeps): Router {
   const router = Router();
   const customer = authenticate(deps.verifier, { allow: ['customer'] });
@@ -22,6 +36,15 @@ export function appointmentPaymentRoutes(deps: CommerceDeps): Router {
   router.post('/customer/payments/process-appointment', ...paying, async (req, res) => {
     const body = parseInput(processBody, req.body, 'body');
     res.json(appointmentPaymentView(await processAppointmentPayment(deps, contextOf(req), body)));
+  });
+
+  router.get('/customer/payments', customer, async (req, res) => {
+    const query = parseInput(paymentsQuery, req.query, 'query');
+    const { items, total } = await findCustomerPayments(deps, contextOf(req), {
+      filters: { status: query.status, type: query.type },
+      page: { offset: offsetOf(query), limit: query.size },
+    });
+    res.json(paged(items.map(customerPaymentView), total, query));
   });
 
   router.get('/customer/wallet', customer, async (req, res) => {

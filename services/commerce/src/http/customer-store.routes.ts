@@ -16,6 +16,7 @@ import { acceptInvoiceCallback, callbackTokenValid } from '../domain/accept-invo
 import { browsePackages } from '../domain/browse-packages';
 import { createPackagePaymentLink } from '../domain/create-package-payment-link';
 import { customerPackageSummary } from '../domain/customer-package-summary';
+import { availableCredits } from '../domain/customer-payments';
 import type { CommerceDeps } from '../domain/deps';
 import { findCustomerPackages } from '../domain/find-customer-packages';
 import { purchasePackage } from '../domain/purchase-package';
@@ -55,6 +56,10 @@ export function customerStoreRoutes(deps: CommerceDeps): Router {
 
   router.get('/customer/packages/summary', customer, async (req, res) => {
     res.json(await customerPackageSummary(deps, contextOf(req)));
+  });
+
+  router.get('/customer/packages/credits/available', customer, async (req, res) => {
+    res.json(await availableCredits(deps, contextOf(req)));
   });
 
   router.post(

@@ -82,6 +82,29 @@ export const creditRecord = z.strictObject({
 });
 export const creditRecords = z.array(creditRecord);
 
+/** The customer's usable credits per service, the service whose credits expire first first. */
+export const availableCredits = z.strictObject({
+  services: z.array(
+    z.strictObject({
+      service_id: objectId,
+      service_name: z.string(),
+      remaining_credits: z.int(),
+      /** When the first of these credits expires (null: none expires). */
+      next_expiry: timestamp.nullable(),
+      /** Where they come from, in the order they are used (soonest expiry first). */
+      credits: z.array(
+        z.strictObject({
+          credit_id: objectId,
+          customer_package_id: objectId,
+          remaining_credits: z.int(),
+          expires_at: timestamp.nullable(),
+        }),
+      ),
+    }),
+  ),
+  total_remaining_credits: z.int(),
+});
+
 /** The spec's Customer package; package_details and credits_details when details are asked for. */
 export const customerPackage = z.strictObject({
   id: objectId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyStringSchema } from '../../events/catalog';
 import { dateField } from '../../date-fields';
-import { objectId } from '../../http';
+import { objectId, pageQuerySchema, pagedSchema } from '../../http';
 import { amountField } from '../../money-fields';
 import { CUSTOMER_PACKAGE_STATUSES } from './customer-packages';
 
@@ -142,6 +142,44 @@ export const wallet = z.strictObject({
     }),
   ),
 });
+
+// The customer's payment history.
+export const PAYMENT_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'REFUNDED',
+] as const;
+export const customerPaymentsQuery = pageQuerySchema({ defaultSize: 20 }).extend({
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  type: z.enum(['appointment', 'package']).optional(),
+});
+/** One payment of the customer: what it paid for, how, its invoice, and what was given back. */
+export const customerPayment = z.strictObject({
+  id: objectId,
+  type: z.enum(['appointment', 'package']),
+  appointment_id: objectId.nullable(),
+  customer_package_id: objectId.nullable(),
+  status: z.enum(PAYMENT_STATUSES),
+  /** What this payment took (at the provider, at the counter or from the wallet). */
+  amount: moneyStringSchema,
+  /** The wallet balance applied with a provider payment. */
+  wallet_applied: moneyStringSchema,
+  currency: z.string(),
+  method: z.string(),
+  provider: z.enum(['manual', 'gateway', 'wallet']),
+  invoice_number: z.string().nullable(),
+  /** The provider's page of a payment still waiting, or of its paid invoice. */
+  invoice_url: z.string().nullable(),
+  receipt_number: z.string().nullable(),
+  /** Everything given back to the wallet (the wallet part included); null when nothing was. */
+  refunded_amount: moneyStringSchema.nullable(),
+  created_at: timestamp,
+  paid_at: timestamp.nullable(),
+});
+export const customerPaymentPage = pagedSchema(customerPayment);
 
 export const walletCreditBody = z.object({
   amount: amountField({ positive: true }),
