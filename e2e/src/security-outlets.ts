@@ -51,10 +51,12 @@ export async function seedTwoOutletTenant(
   const owner = business.ownerToken;
   const as = (body?: unknown) => ({ token: owner, body });
 
-  const upgrade = await expectStatus(
-    call('POST', '/subscriptions/upgrade', as({ target_plan: 'pro' })),
-    'upgrade to PRO',
-  );
+  // Billing opens the subscription from identity's registered event: on a busy machine it may not be there yet.
+  const subscribed = await waitFor(async () => {
+    const attempt = await call('POST', '/subscriptions/upgrade', as({ target_plan: 'pro' }));
+    return attempt.status !== 404 && attempt;
+  }, WAIT);
+  const upgrade = await expectStatus(Promise.resolve(subscribed), 'upgrade to PRO');
   await payInvoicePage(upgrade.invoice.gateway_payment_url ?? upgrade.invoice.gateway_invoice_url);
   const outlets = await expectStatus(call('GET', '/outlets', as()), 'outlets');
   const outletA = outlets.items[0].id as string;
