@@ -134,13 +134,14 @@ it('a Jakarta tenant: its Jakarta and Jayapura outlets open at 09:00 local and b
   const business = await registerBusiness(platform, 'Nusantara');
   expect(business.timezone).toBe('Asia/Jakarta');
   // Two outlets need PRO: the upgrade invoice is paid on the provider sandbox's page.
-  const upgrade = expectStatus(
-    await platform.request('POST', '/subscriptions/upgrade', {
+  // Billing opens the subscription from identity's registered event: on a busy machine it may not be there yet.
+  const upgrade = await waitFor(async () => {
+    const attempt = await platform.request('POST', '/subscriptions/upgrade', {
       token: business.token,
       body: { target_plan: 'pro' },
-    }),
-    200,
-  );
+    });
+    return attempt.status !== 404 && expectStatus(attempt, 200);
+  }, WAIT);
   await payInvoicePage(upgrade.invoice.gateway_payment_url ?? upgrade.invoice.gateway_invoice_url);
   const jakartaOutlet = expectStatus(
     await platform.request('GET', '/outlets', { token: business.token }),
