@@ -35,7 +35,7 @@ describe('alert rules', () => {
     expect(stdout).toContain('SUCCESS');
   });
 
-  it('cover every signal of issue #10, and payments that arrived without their effect', () => {
+  it('cover every signal of issue #10, payments that arrived without their effect, and refunds owed outside', () => {
     const alerts = alertRuleGroups().flatMap((group) => group.rules.map((rule) => rule.alert));
     expect(alerts.sort()).toEqual(
       [
@@ -49,6 +49,7 @@ describe('alert rules', () => {
         'RateLimitStoreDown',
         'SessionRevocationsStale',
         'ProviderCallbackFailed',
+        'RefundOwedOutsidePlatform',
       ].sort(),
     );
   });

@@ -24,6 +24,8 @@ export function tenantSettingsFixture(overrides: Partial<TenantSettings> = {}): 
     service_category_templates: [],
     booking_advance_days: 30,
     cancellation_hours: 24,
+    payments_enabled: true,
+    late_cancellation_fee_percent: 0,
     wallet_enabled: false,
     loyalty_points_enabled: false,
     ...overrides,

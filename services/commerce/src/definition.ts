@@ -65,7 +65,7 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
     app.use(internalRoutes(deps));
     callbacks.start();
     return {
-      subscriptions: commerceSubscriptions(store),
+      subscriptions: commerceSubscriptions({ store, logger }),
       async close() {
         await callbacks.stop();
         await provider.close();

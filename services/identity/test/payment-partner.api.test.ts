@@ -3,7 +3,7 @@ import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provi
 import { selectRows } from '@salon/service-kit';
 import { captureEvents, startTestService, type EventCapture, type TestService } from '@salon/testing';
 import { identityService } from '../src/definition';
-import { registration } from './helpers';
+import { registeredCustomer, registeredTenant, registration } from './helpers';
 
 const SECRET = 'xnd_development_identity_secret';
 
@@ -89,5 +89,41 @@ describe('payment-provider sub-account at tenant creation', () => {
     // Once the provider is back, the same registration goes through.
     sandbox.setFault('none');
     expect((await service.request('POST', '/public/register', { body })).status).toBe(201);
+  });
+
+  it('tells the signing-in customer whether the business takes online payments, as its setting says', async () => {
+    const tenant = await registeredTenant(service);
+    const customer = await registeredCustomer(service, tenant.slug);
+    const gatewayEnabled = async () => {
+      const login = await service.request('POST', '/customer/auth/login', {
+        body: { email: customer.body.email, password: customer.body.password },
+      });
+      expect(login.status).toBe(200);
+      return login.body.gateway_id_enabled;
+    };
+    expect(await gatewayEnabled()).toBe(true);
+    const tenantView = await service.request('GET', `/tenants/${tenant.tenantId}`, { token: tenant.token });
+    expect(tenantView.body.settings).toMatchObject({
+      payments_enabled: true,
+      late_cancellation_fee_percent: 0,
+    });
+
+    const off = await service.request('PUT', `/tenants/${tenant.tenantId}`, {
+      token: tenant.token,
+      body: { settings: { payments_enabled: false, late_cancellation_fee_percent: 25.5 } },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.settings).toMatchObject({ payments_enabled: false, late_cancellation_fee_percent: 25.5 });
+    expect(await gatewayEnabled()).toBe(false);
+
+    for (const fee of [-1, 100.5, 12.345, 'ten'])
+      expect(
+        (
+          await service.request('PUT', `/tenants/${tenant.tenantId}`, {
+            token: tenant.token,
+            body: { settings: { late_cancellation_fee_percent: fee } },
+          })
+        ).status,
+      ).toBe(422);
   });
 });

@@ -106,6 +106,7 @@ describe('tenant stats', () => {
           ...appointment(t, b, 'cancelled', 2, thisMonth),
           cancelled_at: new Date().toISOString(),
           cancelled_by: 'customer' as const,
+          late: false,
         },
         origin,
       ),

@@ -266,6 +266,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
       version,
       cancelled_at: new Date().toISOString(),
       cancelled_by: 'customer' as const,
+      late: false,
     });
     // a pending appointment paid: scheduling has not confirmed it (yet)
     const pending = await book(tenant, days(3));
@@ -451,6 +452,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
         version: 2,
         cancelled_at: new Date().toISOString(),
         cancelled_by: 'customer',
+        late: false,
       },
       tenant.tenantId,
     );

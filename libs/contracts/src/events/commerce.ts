@@ -26,8 +26,8 @@ export const paymentCompletedV1 = z.object({
 export type PaymentCompletedV1 = z.infer<typeof paymentCompletedV1>;
 
 /**
- * Money the customer paid was given back (to the wallet): `amount` is everything refunded, the wallet part
- * included; `refund_id` is unique per refund (a payment may one day be refunded in parts).
+ * Money the customer paid was given back: `amount` is everything refunded, the wallet part included, less the
+ * fee kept; `refund_id` is unique per refund (a payment may one day be refunded in parts).
  */
 export const paymentRefundedV1 = z.object({
   refund_id: z.string().min(1),
@@ -37,8 +37,11 @@ export const paymentRefundedV1 = z.object({
   appointment_id: objectIdSchema.nullable(),
   customer_package_id: objectIdSchema.nullable(),
   amount: moneyStringSchema,
+  /** What the salon kept (a late cancellation's fee); absent from producers before it was added. */
+  fee_kept: moneyStringSchema.default('0.00'),
   currency: z.string().length(3),
-  refunded_to: z.enum(['wallet', 'none']),
+  /** wallet: credited; outside: the tenant has wallets off and pays it back itself; none: customer erased. */
+  refunded_to: z.enum(['wallet', 'outside', 'none']),
   reason: z.string(),
   refunded_at: timestamp,
 });

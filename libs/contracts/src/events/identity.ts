@@ -15,6 +15,10 @@ export const tenantSettingsSchema = z.object({
   cancellation_hours: z.number().int(),
   wallet_enabled: z.boolean(),
   loyalty_points_enabled: z.boolean(),
+  /** Whether the tenant takes online (provider) payments; tenants from before the setting do. */
+  payments_enabled: z.boolean().default(true),
+  /** The share of a paid appointment kept when it is cancelled inside `cancellation_hours` (0–100). */
+  late_cancellation_fee_percent: z.number().min(0).max(100).default(0),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 

@@ -110,6 +110,8 @@ export type AppointmentRescheduledV1 = z.infer<typeof appointmentRescheduledV1>;
 export const appointmentCancelledV1 = appointmentSnapshotSchema.extend({
   cancelled_at: timestamp,
   cancelled_by: z.enum(['customer', 'staff']),
+  /** Cancelled inside the tenant's cancellation window (`cancellation_hours` before the start): a late fee applies. */
+  late: z.boolean().default(false),
 });
 export type AppointmentCancelledV1 = z.infer<typeof appointmentCancelledV1>;
 

@@ -208,22 +208,29 @@ export async function saveProviderAccount(
 }
 
 /**
- * Reverses the merchant credit of an invoice with a negative entry of the same amounts (a refund). Once per
- * invoice ((invoice_id, entry_type) is unique); false when there was no credit or it is already reversed.
+ * Reverses `share` (0–1) of the merchant credit of an invoice with one negative entry (a refund: all of it, or
+ * what was given back when a late-cancellation fee was kept). Once per invoice ((invoice_id, entry_type) is
+ * unique); false when there was no credit or it is already reversed. The net is base less fee after rounding,
+ * so every entry still adds up.
  */
 export async function reverseMerchantCredit(
   tx: Executor,
   tenantId: string,
   invoiceId: string,
+  share = '1',
 ): Promise<boolean> {
   const rows = await selectRows<{ id: string }>(
     tx,
-    sql`INSERT INTO commerce.merchant_ledger (id, tenant_id, invoice_id, payment_id, base_amount, platform_fee,
+    sql`WITH credit AS (
+          SELECT invoice_id, payment_id, currency, round(-base_amount * ${share}::numeric, 2) AS base_amount,
+            round(-platform_fee * ${share}::numeric, 2) AS platform_fee
+          FROM commerce.merchant_ledger
+          WHERE tenant_id = ${tenantId} AND invoice_id = ${invoiceId} AND entry_type = 'credit')
+        INSERT INTO commerce.merchant_ledger (id, tenant_id, invoice_id, payment_id, base_amount, platform_fee,
           net_amount, currency, entry_type)
-        SELECT ${newId()}, tenant_id, invoice_id, payment_id, -base_amount, -platform_fee, -net_amount, currency,
-          'reversal'
-        FROM commerce.merchant_ledger
-        WHERE tenant_id = ${tenantId} AND invoice_id = ${invoiceId} AND entry_type = 'credit'
+        SELECT ${newId()}, ${tenantId}, invoice_id, payment_id, base_amount, platform_fee,
+          base_amount - platform_fee, currency, 'reversal'
+        FROM credit
         ON CONFLICT (invoice_id, entry_type) DO NOTHING RETURNING id`,
   );
   return rows.length > 0;

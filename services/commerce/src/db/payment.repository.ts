@@ -129,11 +129,35 @@ export async function markAppointmentPaymentRefunded(
   return row;
 }
 
+/** The appointment's completed payment made by `paidBy` (before it was cancelled), if any. */
+export async function paymentOfAppointmentPaidBy(
+  executor: Executor,
+  tenantId: string,
+  appointmentId: string,
+  paidBy: string,
+): Promise<Pick<PaymentRow, 'id'> | undefined> {
+  const [row] = await selectRows<Pick<PaymentRow, 'id'>>(
+    executor,
+    sql`SELECT id FROM commerce.payments
+        WHERE tenant_id = ${tenantId} AND appointment_id = ${appointmentId} AND status = 'COMPLETED'
+          AND paid_at <= ${paidBy}::timestamptz`,
+  );
+  return row;
+}
+
+/** What a refunded payment gave back (its amount and wallet part, less any fee kept). */
+export async function setRefundedAmount(tx: Executor, tenantId: string, id: string, amount: string) {
+  await tx.execute(
+    sql`UPDATE commerce.payments SET refunded_amount = ${amount}::numeric WHERE tenant_id = ${tenantId} AND id = ${id}`,
+  );
+}
+
 /** A payment of the customer's history with its invoice's number, page and wallet part. */
 export interface CustomerPaymentRow extends PaymentRow {
   invoice_number: string | null;
   invoice_url: string | null;
   wallet_applied: string | null;
+  refunded_amount: string | null;
 }
 
 /** The customer's appointment and package payments, newest first, and how many there are. */
@@ -161,7 +185,8 @@ export async function listCustomerPayments(
     sql`SELECT p.id, p.tenant_id, p.customer_id, p.customer_package_id, p.appointment_id, p.invoice_id,
           p.amount::text AS amount, p.currency, p.method, p.provider, p.status, p.reference_id, p.receipt_number,
           p.notes, p.recorded_by, ${isoOf(sql`p.created_at`)} AS created_at, ${isoOf(sql`p.paid_at`)} AS paid_at,
-          i.invoice_number, i.gateway_invoice_url AS invoice_url, i.metadata ->> 'wallet_applied' AS wallet_applied
+          i.invoice_number, i.gateway_invoice_url AS invoice_url, i.metadata ->> 'wallet_applied' AS wallet_applied,
+          p.refunded_amount::text AS refunded_amount
         FROM commerce.payments p LEFT JOIN commerce.invoices i ON i.id = p.invoice_id
         WHERE ${where}
         ORDER BY p.created_at DESC, p.id DESC

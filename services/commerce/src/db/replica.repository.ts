@@ -15,13 +15,18 @@ import {
 
 /** Replicas apply a snapshot only when it is newer than the one held: out-of-order delivery is harmless. */
 
-/** What commerce keeps of an identity tenant: name and e-mail (provider sub-account), currency, wallet. */
+/**
+ * What commerce keeps of an identity tenant: name and e-mail (provider sub-account), currency, wallet, whether it
+ * takes online payments, and the late-cancellation fee.
+ */
 const tenantColumns = [
   'tenant_id',
   'name',
   'email',
   'currency',
   'wallet_enabled',
+  'payments_enabled',
+  'late_cancellation_fee_percent',
   'is_active',
   'version',
   'updated_at',
@@ -46,7 +51,9 @@ export async function setTenantActive(tx: Executor, tenantId: string, isActive: 
 export async function findTenant(executor: Executor, tenantId: string): Promise<TenantReplica | undefined> {
   const [row] = await selectRows<TenantReplica>(
     executor,
-    sql`SELECT tenant_id, name, email, currency, wallet_enabled, is_active, version, updated_at::text
+    sql`SELECT tenant_id, name, email, currency, wallet_enabled, payments_enabled,
+          late_cancellation_fee_percent::float8 AS late_cancellation_fee_percent, is_active, version,
+          updated_at::text
         FROM commerce.tenants WHERE tenant_id = ${tenantId}`,
   );
   return row;

@@ -3,32 +3,16 @@ import { listCredits } from '../db/credit.repository';
 import { listCustomerPayments, type CustomerPaymentRow, type PaymentStatus } from '../db/payment.repository';
 import { customerIn } from './callers';
 import type { CommerceDeps } from './deps';
-import { paidInAll } from './payment-rules';
 
 type PaymentsQuery = { status?: PaymentStatus; type?: 'appointment' | 'package' };
-
-/** A payment of the history with what was given back: a refund returns everything it paid, wallet part included. */
-export interface CustomerPayment extends CustomerPaymentRow {
-  refunded_amount: string | null;
-}
 
 /** GET /customer/payments: the caller's appointment and package payments, newest first. */
 export async function findCustomerPayments(
   deps: CommerceDeps,
   ctx: RequestContext,
   { filters, page }: { filters: PaymentsQuery; page: { offset: number; limit: number } },
-): Promise<{ items: CustomerPayment[]; total: number }> {
-  const { items, total } = await listCustomerPayments(deps.db.orm, tenantIn(ctx), customerIn(ctx), {
-    ...filters,
-    ...page,
-  });
-  return {
-    items: items.map((row) => ({
-      ...row,
-      refunded_amount: row.status === 'REFUNDED' ? paidInAll(row.amount, row.wallet_applied) : null,
-    })),
-    total,
-  };
+): Promise<{ items: CustomerPaymentRow[]; total: number }> {
+  return listCustomerPayments(deps.db.orm, tenantIn(ctx), customerIn(ctx), { ...filters, ...page });
 }
 
 /** One service's usable credits, in the order they are used. */

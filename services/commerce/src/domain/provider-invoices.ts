@@ -9,10 +9,15 @@ import type { CommerceDeps } from './deps';
 export const webhookUrlOf = (deps: CommerceDeps, tenantId: string): string =>
   `${deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/v1/webhooks/gateway-invoice/tenant/${tenantId}`;
 
-/** The tenant's gateway is enabled when commerce knows the tenant (identity's replica) and it is active. */
+/**
+ * The tenant's gateway is enabled when commerce knows the tenant (identity's replica), it is active and it takes
+ * online payments.
+ */
 export async function assertGatewayEnabled(executor: Executor, tenantId: string): Promise<TenantReplica> {
   const tenant = await findTenant(executor, tenantId);
-  if (!tenant || !tenant.is_active) throw badRequest('Payment gateway is not configured for this tenant');
+  // Switched off by the tenant (`payments_enabled`) reads as the spec's "gateway not configured" too.
+  if (!tenant || !tenant.is_active || !tenant.payments_enabled)
+    throw badRequest('Payment gateway is not configured for this tenant');
   return tenant;
 }
 

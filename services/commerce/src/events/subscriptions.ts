@@ -1,4 +1,5 @@
-import { InboxConsumer, type MessagingStore, type Subscription } from '@salon/messaging';
+import { InboxConsumer, type Subscription } from '@salon/messaging';
+import type { CommerceDeps } from '../domain/deps';
 import { onCatalogServiceArchived } from './handlers/catalog.service.archived';
 import { onCatalogServiceUpserted } from './handlers/catalog.service.upserted';
 import { onIdentityCustomerDeleted } from './handlers/identity.customer.deleted';
@@ -21,8 +22,12 @@ export const SERVICE_CONSUMER = 'commerce.catalog-services';
 export const APPOINTMENT_CONSUMER = 'commerce.scheduling-appointments';
 export const ORPHANED_PAYMENT_CONSUMER = 'commerce.scheduling-orphaned-payments';
 
-/** Commerce's replicas (billing's plans are kept by the runtime's plan-limits replica) and refunds. */
-export function commerceSubscriptions(store: MessagingStore): Subscription[] {
+/**
+ * Commerce's replicas (billing's plans are kept by the runtime's plan-limits replica) and refunds: of a paid
+ * appointment cancelled (per the policy) and of a payment for one cancelled before it arrived (in full).
+ */
+export function commerceSubscriptions(deps: Pick<CommerceDeps, 'store' | 'logger'>): Subscription[] {
+  const { store } = deps;
   return [
     new InboxConsumer(store, TENANT_CONSUMER)
       .on('identity.tenant.registered.v1', onIdentityTenantRegistered)
@@ -43,12 +48,12 @@ export function commerceSubscriptions(store: MessagingStore): Subscription[] {
     new InboxConsumer(store, APPOINTMENT_CONSUMER)
       .on('scheduling.appointment.created.v1', onSchedulingAppointmentCreated)
       .on('scheduling.appointment.rescheduled.v1', onSchedulingAppointmentRescheduled)
-      .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled)
+      .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled(deps))
       .on('scheduling.appointment.confirmed.v1', onSchedulingAppointmentConfirmed)
       .on('scheduling.appointment.status_changed.v1', onSchedulingAppointmentStatusChanged)
       .subscription(),
     new InboxConsumer(store, ORPHANED_PAYMENT_CONSUMER)
-      .on('scheduling.appointment.payment_orphaned.v1', onSchedulingAppointmentPaymentOrphaned({ store }))
+      .on('scheduling.appointment.payment_orphaned.v1', onSchedulingAppointmentPaymentOrphaned(deps))
       .subscription(),
   ];
 }

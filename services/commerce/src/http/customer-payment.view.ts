@@ -1,8 +1,8 @@
 import { formatMoney } from '@salon/service-kit';
-import type { CustomerPayment } from '../domain/customer-payments';
+import type { CustomerPaymentRow } from '../db/payment.repository';
 
 /** One payment of `GET /customer/payments`. */
-export const customerPaymentView = (payment: CustomerPayment) => ({
+export const customerPaymentView = (payment: CustomerPaymentRow) => ({
   id: payment.id,
   type: payment.appointment_id ? ('appointment' as const) : ('package' as const),
   appointment_id: payment.appointment_id,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TenantSettings } from '@salon/contracts';
+import { tenantSettingsSchema, type TenantSettings } from '@salon/contracts';
 import { iso, lockFor, selectRows, type Executor } from '@salon/service-kit';
 import { updateSet } from './update-set';
 
@@ -25,6 +25,8 @@ type NewTenant = Omit<TenantRecord, 'version' | 'created_at' | 'updated_at'>;
 
 const toTenant = (row: TenantRecord): TenantRecord => ({
   ...row,
+  // Settings added later (payments_enabled, …) take their defaults on rows stored before them.
+  settings: tenantSettingsSchema.parse(row.settings),
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at),
 });

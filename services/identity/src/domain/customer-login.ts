@@ -27,6 +27,11 @@ export interface CustomerSession {
   /** The tenant's active outlets (up to 100), and the customer's preferred one (else the first). */
   outlets: OutletRecord[];
   preferredOutlet: OutletRecord | undefined;
+  /**
+   * The spec's `gateway_id_enabled`: the tenant's `payments_enabled` where a payment provider opened its
+   * account at registration; null (not configured) where this platform runs without a provider.
+   */
+  gatewayEnabled: boolean | null;
 }
 
 /**
@@ -87,6 +92,7 @@ export async function customerLogin(
       tenant,
       outlets,
       preferredOutlet,
+      gatewayEnabled: deps.paymentProvider ? tenant.settings.payments_enabled : null,
     };
   });
 }

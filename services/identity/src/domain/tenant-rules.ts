@@ -16,6 +16,8 @@ export function defaultSettings(overrides: Partial<TenantSettings> = {}): Tenant
     cancellation_hours: 24,
     wallet_enabled: false,
     loyalty_points_enabled: false,
+    payments_enabled: true,
+    late_cancellation_fee_percent: 0,
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
 }

@@ -1,5 +1,4 @@
 import type { OutletRecord } from '../db/outlet.repository';
-import type { TenantRecord } from '../db/tenant.repository';
 import type { CustomerSession } from '../domain/customer-login';
 
 const sessionOutletView = (outlet: OutletRecord) => ({
@@ -11,12 +10,6 @@ const sessionOutletView = (outlet: OutletRecord) => ({
   business_hours: outlet.business_hours,
 });
 
-/** true enabled, false disabled, null when the tenant's payment settings do not say. */
-function gatewayEnabled(tenant: TenantRecord): boolean | null {
-  const value = (tenant.settings as unknown as Record<string, unknown>).gateway_id_enabled;
-  return typeof value === 'boolean' ? value : null;
-}
-
 /** The answer to a customer's login: tokens, the customer, the business and its outlets. */
 export const customerSessionView = ({
   tokens,
@@ -24,6 +17,7 @@ export const customerSessionView = ({
   tenant,
   outlets,
   preferredOutlet,
+  gatewayEnabled,
 }: CustomerSession) => ({
   ...tokens,
   customer: {
@@ -46,5 +40,5 @@ export const customerSessionView = ({
   },
   outlets: outlets.map(sessionOutletView),
   preferred_outlet: preferredOutlet ? sessionOutletView(preferredOutlet) : null,
-  gateway_id_enabled: gatewayEnabled(tenant),
+  gateway_id_enabled: gatewayEnabled,
 });

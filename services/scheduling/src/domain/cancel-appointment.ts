@@ -33,7 +33,7 @@ export async function cancelAppointment(
     await deps.store.enqueue(tx, [
       newEvent(
         'scheduling.appointment.cancelled.v1',
-        appointmentCancelledData(appointment, booker.kind),
+        appointmentCancelledData(appointment, booker.kind, cancellationHours),
         originOf(ctx, PRODUCER),
       ),
     ]);

@@ -15,10 +15,21 @@ export function assertCustomerMayChange(
   now: Date,
 ): void {
   if (booker.kind !== 'customer') return;
-  const deadline = new Date(Date.parse(appointment.starts_at) - cancellationHours * 3_600_000);
-  if (now.getTime() > deadline.getTime())
+  const deadline = changeDeadline(appointment, cancellationHours);
+  if (insideCancellationWindow(appointment, cancellationHours, now))
     throw conflict(
       `This appointment can no longer be ${action} online: the deadline was ${deadline.toISOString()} ` +
         `(${cancellationHours} hours before the start). Please contact the salon.`,
     );
 }
+
+/** The last instant a customer may cancel or reschedule online. */
+const changeDeadline = (appointment: Pick<AppointmentRecord, 'starts_at'>, cancellationHours: number) =>
+  new Date(Date.parse(appointment.starts_at) - cancellationHours * 3_600_000);
+
+/** Past the deadline: only staff may still change it, and a cancellation now is a late one (a fee applies). */
+export const insideCancellationWindow = (
+  appointment: Pick<AppointmentRecord, 'starts_at'>,
+  cancellationHours: number,
+  at: Date,
+): boolean => at.getTime() > changeDeadline(appointment, cancellationHours).getTime();

@@ -7,6 +7,7 @@ import { canMove, holdsCapacity } from './appointment-rules';
 import { actorIn } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentCancelledData, appointmentSnapshot } from './events';
+import { tenantSettings } from './tenant-settings';
 
 /**
  * PUT /appointments/{id}/status (staff): a move of the state table; anything else is 409. A confirmation
@@ -53,7 +54,11 @@ export async function changeAppointmentStatus(
         ? [
             newEvent(
               'scheduling.appointment.cancelled.v1',
-              appointmentCancelledData(appointment, 'staff'),
+              appointmentCancelledData(
+                appointment,
+                'staff',
+                (await tenantSettings(tx, tenantId)).cancellationHours,
+              ),
               origin,
             ),
           ]

@@ -6,6 +6,7 @@ import type {
 } from '@salon/contracts';
 import type { AppointmentRecord } from '../db/appointment.repository';
 import type { StaffRecord } from '../db/staff.repository';
+import { insideCancellationWindow } from './cancellation-policy';
 
 export const staffUpsertedData = (staff: StaffRecord): StaffUpsertedV1 => ({
   staff_id: staff.id,
@@ -59,12 +60,18 @@ export const appointmentSnapshot = (appointment: AppointmentRecord): Appointment
   version: appointment.version,
 });
 
-/** appointment.cancelled: the snapshot, when and by whom. */
+/** appointment.cancelled: the snapshot, when, by whom, and whether inside the cancellation window. */
 export const appointmentCancelledData = (
   appointment: AppointmentRecord,
   cancelledBy: AppointmentCancelledV1['cancelled_by'],
+  cancellationHours: number,
 ): AppointmentCancelledV1 => ({
   ...appointmentSnapshot(appointment),
   cancelled_at: appointment.cancelled_at as string,
   cancelled_by: cancelledBy,
+  late: insideCancellationWindow(
+    appointment,
+    cancellationHours,
+    new Date(appointment.cancelled_at as string),
+  ),
 });

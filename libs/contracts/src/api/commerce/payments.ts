@@ -174,7 +174,7 @@ export const customerPayment = z.strictObject({
   /** The provider's page of a payment still waiting, or of its paid invoice. */
   invoice_url: z.string().nullable(),
   receipt_number: z.string().nullable(),
-  /** Everything given back to the wallet (the wallet part included); null when nothing was. */
+  /** What was given back: what it paid with its wallet part, less a late-cancellation fee kept; null: nothing. */
   refunded_amount: moneyStringSchema.nullable(),
   created_at: timestamp,
   paid_at: timestamp.nullable(),

@@ -62,6 +62,11 @@ export const settingsField = tenantSettingsSchema
     currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Currency must be an ISO 4217 code' }),
     booking_advance_days: z.int().min(1).max(365),
     cancellation_hours: z.int().min(0).max(720),
+    late_cancellation_fee_percent: z
+      .number()
+      .min(0)
+      .max(100)
+      .refine((value) => Number.isInteger(value * 100), { error: 'At most two decimals' }),
   })
   .partial();
 

@@ -1,9 +1,23 @@
 import { causedBy, type InboxHandler } from '@salon/messaging';
 import { PRODUCER, type CommerceDeps } from '../../domain/deps';
-import { refundOrphanedPayment } from '../../domain/refund-orphaned-payment';
+import { refundAppointmentPayment } from '../../domain/refund-appointment-payment';
 
-/** The appointment was cancelled while its payment completed: the payment is refunded to the wallet. */
+/** The appointment was cancelled while its payment completed: the payment is refunded in full. */
 export const onSchedulingAppointmentPaymentOrphaned =
-  (deps: Pick<CommerceDeps, 'store'>): InboxHandler<'scheduling.appointment.payment_orphaned.v1'> =>
+  (
+    deps: Pick<CommerceDeps, 'store' | 'logger'>,
+  ): InboxHandler<'scheduling.appointment.payment_orphaned.v1'> =>
   (data, { tx, event }) =>
-    refundOrphanedPayment(deps, tx, data, causedBy(event, PRODUCER));
+    refundAppointmentPayment(
+      deps,
+      tx,
+      {
+        tenantId: data.tenant_id,
+        appointmentId: data.appointment_id,
+        paymentId: data.payment_id,
+        appointmentStatus: data.appointment_status,
+        feePercent: 0,
+        reason: 'Appointment cancelled before its payment arrived: payment refunded',
+      },
+      causedBy(event, PRODUCER),
+    );

@@ -1,0 +1,211 @@
+import pino from 'pino';
+import { captureEvents, createTestBus, waitFor, type EventCapture, type TestBus } from '@salon/testing';
+import { setUpBookableBusiness, type BookableBusiness } from '../src/faults-business';
+import { expectStatus, localDate, type Customer } from '../src/journey-steps';
+import { startPlatform, type Platform } from '../src/platform';
+import { UNLIMITED_RATES } from '../src/security-platform';
+
+/**
+ * Money a paid appointment's cancellation gives back, through every service on real PostgreSQL and RabbitMQ
+ * and the provider sandbox: in full outside the cancellation window, less the late-cancellation fee inside it,
+ * one ledger reversal each; with wallets off the payment is marked refunded and the operator alerted; and a
+ * tenant that switches online payments off takes none.
+ */
+let platform: Platform;
+let listener: TestBus;
+let events: EventCapture;
+let salon: BookableBusiness;
+
+const WAIT = { timeoutMs: 30_000, intervalMs: 100 };
+/** The service's 100,000 plus the FREE plan's 8 % platform fee: what the customer pays online. */
+const PAID = '108000.00';
+
+beforeAll(async () => {
+  platform = await startPlatform({ env: { gateway: UNLIMITED_RATES } });
+  listener = await createTestBus({ logger: pino({ level: 'silent' }), namespace: platform.eventNamespace });
+  events = await captureEvents(listener.bus, ['commerce.payment.refunded.v1']);
+  salon = await setUpBookableBusiness(platform, 'Refunds');
+  await settings({ wallet_enabled: true, cancellation_hours: 24, late_cancellation_fee_percent: 20 });
+}, 180_000);
+
+afterAll(async () => {
+  await listener?.destroy();
+  await platform?.stop();
+}, 60_000);
+
+const owner = () => salon.business.token;
+
+/** Changes the tenant's settings and waits until scheduling's and commerce's copies hold them. */
+async function settings(changes: Record<string, unknown>): Promise<void> {
+  const { tenantId } = salon.business;
+  expectStatus(
+    await platform.request('PUT', `/tenants/${tenantId}`, { token: owner(), body: { settings: changes } }),
+    200,
+  );
+  const versionIn = async (name: 'identity' | 'scheduling' | 'commerce', table: string, key: string) =>
+    (
+      await platform.query<{ version: number }>(name, `SELECT version FROM ${table} WHERE ${key} = $1`, [
+        tenantId,
+      ])
+    )[0]?.version ?? -1;
+  const version = await versionIn('identity', 'identity.tenants', 'id');
+  await waitFor(
+    async () =>
+      (await versionIn('scheduling', 'scheduling.tenants', 'tenant_id')) >= version &&
+      (await versionIn('commerce', 'commerce.tenants', 'tenant_id')) >= version,
+    WAIT,
+  );
+}
+
+/** Booked by the customer, paid on the provider's page, and confirmed. */
+async function paidAppointment(customer: Customer, day: number, time: string): Promise<string> {
+  const booked = expectStatus(
+    await platform.request('POST', '/appointments', {
+      token: customer.token,
+      body: {
+        outlet_id: salon.business.outletId,
+        appointment_date: localDate(salon.business.timezone, day),
+        start_time: time,
+        services: [{ service_id: salon.serviceId, staff_id: salon.business.staffId }],
+      },
+    }),
+    201,
+  );
+  const payment = expectStatus(
+    await platform.request('POST', '/customer/payments/process-appointment', {
+      token: customer.token,
+      body: { appointment_id: booked.id, payment_method: 'QRIS' },
+    }),
+    200,
+  );
+  expect(payment.amount).toBe(PAID);
+  await platform.sandbox.payInvoice(payment.payment_url);
+  await waitFor(async () => {
+    const appointment = await platform.request('GET', `/appointments/${booked.id}`, {
+      token: customer.token,
+    });
+    return appointment.body.status === 'confirmed';
+  }, WAIT);
+  return booked.id;
+}
+
+const refundOf = (appointmentId: string) =>
+  events.next('commerce.payment.refunded.v1', (event) => event.data.appointment_id === appointmentId, 30_000);
+
+const paymentOf = async (customer: Customer, appointmentId: string) => {
+  const history = expectStatus(
+    await platform.request('GET', '/customer/payments', { token: customer.token }),
+    200,
+  );
+  return history.items.find((item: { appointment_id: string }) => item.appointment_id === appointmentId);
+};
+
+const ledgerOf = (appointmentId: string) =>
+  platform.query<{ entry_type: string; base_amount: string; platform_fee: string; net_amount: string }>(
+    'commerce',
+    `SELECT l.entry_type, l.base_amount::text, l.platform_fee::text, l.net_amount::text
+       FROM commerce.merchant_ledger l JOIN commerce.invoices i ON i.id = l.invoice_id
+      WHERE i.appointment_id = $1 ORDER BY l.entry_type`,
+    [appointmentId],
+  );
+
+const walletBalance = async (customer: Customer) =>
+  expectStatus(await platform.request('GET', '/customer/wallet', { token: customer.token }), 200).balance;
+
+it('cancelled by the customer outside the window: refunded in full to the wallet, the credit reversed once', async () => {
+  const customer = salon.customers[0]!;
+  const appointmentId = await paidAppointment(customer, 5, '10:00');
+  expectStatus(
+    await platform.request('PUT', `/appointments/${appointmentId}/cancel`, { token: customer.token }),
+    200,
+  );
+  const refund = await refundOf(appointmentId);
+  expect(refund.data).toMatchObject({ amount: PAID, fee_kept: '0.00', refunded_to: 'wallet' });
+  await waitFor(async () => (await walletBalance(customer)) === PAID, WAIT);
+  expect(await paymentOf(customer, appointmentId)).toMatchObject({
+    status: 'REFUNDED',
+    refunded_amount: PAID,
+  });
+  expect(await ledgerOf(appointmentId)).toEqual([
+    { entry_type: 'credit', base_amount: '100000.00', platform_fee: '8000.00', net_amount: '92000.00' },
+    { entry_type: 'reversal', base_amount: '-100000.00', platform_fee: '-8000.00', net_amount: '-92000.00' },
+  ]);
+});
+
+it('cancelled by the salon inside the window: the late fee is kept, the rest refunded, the credit reversed in part', async () => {
+  const customer = salon.customers[1]!;
+  const appointmentId = await paidAppointment(customer, 3, '11:00');
+  // Three days ahead is inside a 30-day window: the customer may no longer cancel; the salon may.
+  await settings({ cancellation_hours: 720 });
+  expectStatus(
+    await platform.request('PUT', `/appointments/${appointmentId}/cancel`, { token: customer.token }),
+    409,
+  );
+  expectStatus(
+    await platform.request('PUT', `/appointments/${appointmentId}/cancel`, { token: owner() }),
+    200,
+  );
+  const refund = await refundOf(appointmentId);
+  expect(refund.data).toMatchObject({ amount: '86400.00', fee_kept: '21600.00', refunded_to: 'wallet' });
+  await waitFor(async () => (await walletBalance(customer)) === '86400.00', WAIT);
+  expect(await paymentOf(customer, appointmentId)).toMatchObject({
+    status: 'REFUNDED',
+    refunded_amount: '86400.00',
+  });
+  expect(await ledgerOf(appointmentId)).toEqual([
+    { entry_type: 'credit', base_amount: '100000.00', platform_fee: '8000.00', net_amount: '92000.00' },
+    { entry_type: 'reversal', base_amount: '-80000.00', platform_fee: '-6400.00', net_amount: '-73600.00' },
+  ]);
+  await settings({ cancellation_hours: 24 });
+});
+
+it('with wallets off: the payment is marked refunded with what is owed, and the operator is alerted', async () => {
+  const customer = salon.customers[2]!;
+  const appointmentId = await paidAppointment(customer, 6, '12:00');
+  await settings({ wallet_enabled: false });
+  expectStatus(
+    await platform.request('PUT', `/appointments/${appointmentId}/cancel`, { token: customer.token }),
+    200,
+  );
+  const refund = await refundOf(appointmentId);
+  expect(refund.data).toMatchObject({ amount: PAID, refunded_to: 'outside' });
+  expect(await paymentOf(customer, appointmentId)).toMatchObject({
+    status: 'REFUNDED',
+    refunded_amount: PAID,
+  });
+  const metrics = await (await fetch(`${platform.service('commerce').url}/metrics`)).text();
+  expect(metrics).toMatch(/^commerce_refunds_owed_outside_total 1$/m);
+  await settings({ wallet_enabled: true });
+  expect(await walletBalance(customer)).toBe('0.00');
+});
+
+it('a tenant with online payments switched off takes none, and its customers are told at sign-in', async () => {
+  const customer = salon.customers[3]!;
+  const signIn = () =>
+    platform.request('POST', '/customer/auth/login', {
+      body: { email: customer.email, password: customer.password, tenant_slug: salon.business.slug },
+    });
+  expect(expectStatus(await signIn(), 200).gateway_id_enabled).toBe(true);
+  await settings({ payments_enabled: false });
+  expect(expectStatus(await signIn(), 200).gateway_id_enabled).toBe(false);
+  const booked = expectStatus(
+    await platform.request('POST', '/appointments', {
+      token: customer.token,
+      body: {
+        outlet_id: salon.business.outletId,
+        appointment_date: localDate(salon.business.timezone, 7),
+        start_time: '13:00',
+        services: [{ service_id: salon.serviceId, staff_id: salon.business.staffId }],
+      },
+    }),
+    201,
+  );
+  const pay = () =>
+    platform.request('POST', '/customer/payments/process-appointment', {
+      token: customer.token,
+      body: { appointment_id: booked.id, payment_method: 'QRIS' },
+    });
+  expect(expectStatus(await pay(), 400).detail).toMatch(/gateway is not configured/i);
+  await settings({ payments_enabled: true });
+  expectStatus(await pay(), 200);
+});

@@ -1,0 +1,111 @@
+import { newEvent, type EventOrigin } from '@salon/messaging';
+import { formatMoney, getOrCreateCounter, money, type Executor } from '@salon/service-kit';
+import { findInvoice, reverseMerchantCredit, writeAudit } from '../db/invoice.repository';
+import { markAppointmentPaymentRefunded, setRefundedAmount } from '../db/payment.repository';
+import { findTenant } from '../db/replica.repository';
+import { lockWallet, moveWallet } from '../db/wallet.repository';
+import type { CommerceDeps } from './deps';
+import { paidInAll, walletAppliedOf } from './payment-rules';
+
+/** Refunds the platform could not make itself (the tenant has no wallets): the operator's alert counts these. */
+const refundsOwedOutside = () =>
+  getOrCreateCounter({
+    name: 'commerce_refunds_owed_outside_total',
+    help: 'Refunds recorded while the tenant has wallets off: the salon owes the money back outside the platform',
+  });
+
+/** One refund of an appointment's completed payment. */
+export interface AppointmentRefund {
+  tenantId: string;
+  appointmentId: string;
+  paymentId: string;
+  appointmentStatus: string;
+  /** The share of what was paid the salon keeps (a late cancellation's fee), 0–100. */
+  feePercent: number;
+  reason: string;
+}
+
+/**
+ * Refunds an appointment's completed payment in the caller's (inbox) transaction: COMPLETED → REFUNDED (the
+ * gate: a repeat, or a second path to the same refund, changes nothing), the merchant ledger credit reversed
+ * in the share refunded (one reversal entry), and the customer's wallet credited with everything the customer
+ * paid (the provider amount with the platform fee, plus the wallet part) less the fee kept. The refund goes to
+ * the wallet, not the card (the provider sandbox has no refund API); with wallets off the payment is marked
+ * refunded with what is owed, the salon pays it back itself, and the operator is alerted. Announced as
+ * `commerce.payment.refunded.v1` (identity takes it off what the customer spent; notifications tells them).
+ */
+export async function refundAppointmentPayment(
+  deps: Pick<CommerceDeps, 'store' | 'logger'>,
+  tx: Executor,
+  refund: AppointmentRefund,
+  origin: EventOrigin,
+): Promise<void> {
+  const { tenantId } = refund;
+  const payment = await markAppointmentPaymentRefunded(tx, tenantId, refund.paymentId, refund.appointmentId);
+  if (!payment) return;
+  const invoice = payment.invoice_id ? await findInvoice(tx, tenantId, payment.invoice_id) : undefined;
+  // A whole-wallet payment has no invoice and its amount is the wallet part; a provider payment's invoice
+  // records the wallet part applied before it.
+  const paid = paidInAll(payment.amount, invoice ? walletAppliedOf(invoice) : null);
+  const fee = formatMoney(money(paid).times(refund.feePercent).div(100));
+  const amount = formatMoney(money(paid).minus(fee));
+  const share = money(paid).gt(0) ? money(amount).div(paid).toString() : '0';
+  await setRefundedAmount(tx, tenantId, payment.id, amount);
+  const reversed = invoice ? await reverseMerchantCredit(tx, tenantId, invoice.id, share) : false;
+  const tenant = await findTenant(tx, tenantId);
+  const refundedTo = !payment.customer_id ? 'none' : tenant?.wallet_enabled ? 'wallet' : 'outside';
+  let balance: string | null = null;
+  if (refundedTo === 'wallet' && money(amount).gt(0)) {
+    await lockWallet(tx, tenantId, payment.customer_id!, payment.currency);
+    balance = await moveWallet(tx, tenantId, payment.customer_id!, {
+      amount,
+      kind: 'refund',
+      reason: refund.reason,
+      reference: payment.reference_id,
+      by: null,
+    });
+  }
+  if (refundedTo === 'outside' && money(amount).gt(0)) {
+    refundsOwedOutside().inc();
+    deps.logger.error(
+      { tenant: tenantId, payment: payment.id, amount, currency: payment.currency },
+      'refund owed outside the platform: the tenant has wallets off (runbook: RefundOwedOutsidePlatform)',
+    );
+  }
+  await writeAudit(tx, tenantId, {
+    action: 'PAYMENT_REFUNDED',
+    entity_type: 'payment',
+    entity_id: payment.id,
+    details: {
+      appointment_id: refund.appointmentId,
+      appointment_status: refund.appointmentStatus,
+      refunded_to: refundedTo,
+      paid,
+      fee_kept: fee,
+      amount,
+      currency: payment.currency,
+      ledger_reversed: reversed,
+      wallet_balance_after: balance,
+    },
+  });
+  await deps.store.enqueue(tx, [
+    newEvent(
+      'commerce.payment.refunded.v1',
+      {
+        refund_id: `${payment.id}:refund`,
+        payment_id: payment.id,
+        tenant_id: tenantId,
+        customer_id: payment.customer_id,
+        appointment_id: refund.appointmentId,
+        customer_package_id: null,
+        amount,
+        fee_kept: fee,
+        currency: payment.currency,
+        refunded_to: refundedTo,
+        reason: refund.reason,
+        refunded_at: new Date().toISOString(),
+      },
+      origin,
+    ),
+  ]);
+}
