@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { AppointmentSnapshot } from '@salon/contracts';
-import { appointmentSnapshotFixture, captureEvents, setTenantPlan, type EventCapture } from '@salon/testing';
+import {
+  appointmentSnapshotFixture,
+  captureEvents,
+  setTenantPlan,
+  waitFor,
+  type EventCapture,
+} from '@salon/testing';
 import { newId, selectRows } from '@salon/service-kit';
 import { appointmentCharge } from '../src/domain/payment-rules';
 import { onSchedulingAppointmentCreated } from '../src/events/handlers/scheduling.appointment.created';
@@ -10,6 +16,7 @@ import {
   handleInbox,
   newTenant,
   onPlan,
+  PROVIDER_SECRET,
   startCommerce,
   type CommerceHarness,
 } from './helpers';
@@ -213,6 +220,77 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
     );
     expect(rows[0]?.n).toBe(0);
     expect((await pay({ use_wallet_balance: true })).status).toBe(200);
+  });
+
+  /** The provider's invoice behind a payment answer, and how it expires there (its EXPIRED callback follows). */
+  const providerInvoice = (paymentUrl: string) => {
+    const id = paymentUrl.split('/').pop() as string;
+    const invoice = harness.sandbox.invoices.get(id)!;
+    const expire = async () => {
+      const auth = Buffer.from(`${PROVIDER_SECRET}:`).toString('base64');
+      const response = await fetch(`${harness.sandbox.url}/invoices/${id}/expire!`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'for-user-id': invoice.user_id },
+      });
+      expect(response.status).toBe(200);
+      await harness.sandbox.idle();
+    };
+    return { id, invoice, expire };
+  };
+  const paymentRows = (appointmentId: string) =>
+    selectRows<{ status: string; invoice_status: string }>(
+      db(),
+      sql`SELECT p.status, i.status AS invoice_status FROM commerce.payments p
+          JOIN commerce.invoices i ON i.id = p.invoice_id
+          WHERE p.appointment_id = ${appointmentId} ORDER BY p.created_at`,
+    );
+
+  it('an expired payment gives its wallet part back; paid late, it takes it again and completes', async () => {
+    const a = await booked();
+    await a.credit('30000');
+    const first = await a.pay({ use_wallet_balance: true });
+    expect(first.body).toMatchObject({ status: 'PENDING', wallet_applied: '30000.00', amount: '75600.00' });
+    const provider = providerInvoice(first.body.payment_url);
+    await provider.expire();
+    await waitFor(async () => (await wallet(a.token)).balance === '30000.00');
+    expect(await paymentRows(a.appointmentId)).toEqual([{ status: 'FAILED', invoice_status: 'EXPIRED' }]);
+
+    // The money arrives anyway (a payment settled at the provider after the expiry was sent).
+    provider.invoice.status = 'PENDING';
+    provider.invoice.expiry_date = new Date(Date.now() + 60_000).toISOString();
+    await harness.sandbox.pay(provider.id);
+    await events.next('commerce.payment.completed.v1', (e) => e.data.payment_id === first.body.payment_id);
+    expect((await wallet(a.token)).balance).toBe('0.00');
+    expect(await paymentRows(a.appointmentId)).toEqual([{ status: 'COMPLETED', invoice_status: 'PAID' }]);
+  });
+
+  it('an attempt past its due date lets a new one start; the old one paid late then goes to the wallet', async () => {
+    const a = await booked();
+    await a.credit('30000');
+    const first = await a.pay({ use_wallet_balance: true });
+    expect((await a.pay()).status).toBe(409);
+    // No API moves the clock: the first invoice's due date is put in the past, as 24 hours would.
+    await db().execute(
+      sql`UPDATE commerce.invoices SET due_date = now() - interval '1 minute' WHERE payment_id = ${first.body.payment_id}`,
+    );
+    const second = await a.pay();
+    expect(second.status).toBe(200);
+    expect((await wallet(a.token)).balance).toBe('30000.00');
+    expect(await paymentRows(a.appointmentId)).toEqual([
+      { status: 'FAILED', invoice_status: 'EXPIRED' },
+      { status: 'PENDING', invoice_status: 'PENDING' },
+    ]);
+
+    // The first is paid after all: another payment is under way, so the money waits in the wallet.
+    await harness.sandbox.pay(providerInvoice(first.body.payment_url).id);
+    await waitFor(async () => (await wallet(a.token)).balance === '105600.00');
+    expect(await paymentRows(a.appointmentId)).toEqual([
+      { status: 'FAILED', invoice_status: 'PAID' },
+      { status: 'PENDING', invoice_status: 'PENDING' },
+    ]);
+    expect(
+      events.of('commerce.payment.completed.v1').some((e) => e.data.payment_id === first.body.payment_id),
+    ).toBe(false);
   });
 
   it('refuses: another customer, unknown, wrong status, pending payment, gateway off, bad body', async () => {

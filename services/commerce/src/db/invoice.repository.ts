@@ -71,6 +71,18 @@ export async function findInvoice(executor: Executor, tenantId: string, id: stri
   return row;
 }
 
+/** The appointment's pending invoice whose due date has passed, locked (its time ran out unnoticed). */
+export async function lockOverdueAppointmentInvoice(tx: Executor, tenantId: string, appointmentId: string) {
+  const [row] = await selectRows<InvoiceRow>(
+    tx,
+    sql`SELECT ${columns} FROM commerce.invoices
+        WHERE tenant_id = ${tenantId} AND appointment_id = ${appointmentId} AND status = 'PENDING'
+          AND due_date < now()
+        FOR UPDATE`,
+  );
+  return row;
+}
+
 /**
  * Which invoice a provider invoice id names: only within the tenant the callback was addressed to, or (tenant
  * null: the platform account's callback) only a SUBSCRIPTION invoice.

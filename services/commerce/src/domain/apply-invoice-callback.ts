@@ -1,7 +1,6 @@
 import { commerceApi } from '@salon/contracts';
 import { newEvent, originOf } from '@salon/messaging';
 import { formatMoney, money, systemContext, type Executor, type RequestContext } from '@salon/service-kit';
-import { markPackagePaymentFailed } from '../db/customer-package.repository';
 import type { CallbackOutcome, StoredCallback } from '../db/gateway-callback.repository';
 import {
   creditMerchant,
@@ -11,9 +10,12 @@ import {
   writeAudit,
   type InvoiceRow,
 } from '../db/invoice.repository';
-import { completeGatewayPayment, findPayment, settlePayment } from '../db/payment.repository';
+import { livePaymentOfAppointment } from '../db/appointment.repository';
+import { completeGatewayPayment, findPayment } from '../db/payment.repository';
+import { lockWallet, moveWallet } from '../db/wallet.repository';
 import type { InvoiceCallbackInput } from './accept-invoice-callback';
 import { activateCustomerPackage } from './activate-customer-package';
+import { expireInvoice } from './expire-invoice';
 import { PRODUCER, type CommerceDeps } from './deps';
 import { walletAppliedOf } from './payment-rules';
 
@@ -76,6 +78,12 @@ async function invoicePaid(
     return 'ignored';
   }
   const payment = invoice.payment_id ? await findPayment(tx, tenantId, invoice.payment_id) : undefined;
+  if (
+    invoice.status === 'EXPIRED' &&
+    payment &&
+    !(await acceptLatePayment(tx, invoice, payment.reference_id))
+  )
+    return 'processed';
   if (payment) {
     // A payment failed by an earlier EXPIRED callback still completes: the money arrived.
     await completeGatewayPayment(tx, tenantId, payment.id, {
@@ -140,21 +148,47 @@ async function invoicePaid(
   return 'processed';
 }
 
-async function invoiceExpired(tx: Executor, invoice: InvoiceRow): Promise<CallbackOutcome> {
+const invoiceExpired = async (tx: Executor, invoice: InvoiceRow): Promise<CallbackOutcome> =>
+  (await expireInvoice(tx, invoice, 'provider callback')) ? 'processed' : 'ignored';
+
+/**
+ * A payment that arrives after its invoice expired (true: it completes as usual). An appointment's payment
+ * whose expiry gave its wallet part back takes it again when the balance still covers it. When it does not,
+ * or the customer has started another payment of the appointment meanwhile, the late money goes to the
+ * customer's wallet instead (false): the payment stays FAILED, nothing is confirmed or credited to the salon,
+ * and the customer pays (or has paid) with the other payment or the wallet.
+ */
+async function acceptLatePayment(tx: Executor, invoice: InvoiceRow, reference: string): Promise<boolean> {
+  if (!invoice.customer_id) return true;
   const tenantId = invoice.tenant_id;
-  if (!(await moveInvoice(tx, tenantId, invoice.id, 'EXPIRED'))) return 'ignored';
-  if (invoice.payment_id) {
-    const moved = await settlePayment(tx, tenantId, invoice.payment_id, 'FAILED', null);
-    if (moved && invoice.customer_package_id)
-      await markPackagePaymentFailed(tx, tenantId, invoice.customer_package_id, invoice.payment_id);
-  }
+  const walletPart = walletAppliedOf(invoice);
+  const other = invoice.appointment_id
+    ? await livePaymentOfAppointment(tx, tenantId, invoice.appointment_id)
+    : undefined;
+  if (!other && !money(walletPart).gt(0)) return true;
+  const { balance } = await lockWallet(tx, tenantId, invoice.customer_id, invoice.currency);
+  const retake = !other && money(balance).gte(walletPart);
+  await moveWallet(tx, tenantId, invoice.customer_id, {
+    amount: retake ? formatMoney(money(walletPart).times(-1)) : invoice.amount,
+    kind: retake ? 'debit' : 'credit',
+    reason: retake
+      ? 'Late payment: wallet part applied again'
+      : 'Payment received after it expired: kept in the wallet',
+    reference,
+    by: null,
+  });
   await writeAudit(tx, tenantId, {
-    action: 'INVOICE_EXPIRED',
+    action: retake ? 'LATE_PAYMENT_WALLET_RETAKEN' : 'LATE_PAYMENT_TO_WALLET',
     entity_type: 'invoice',
     entity_id: invoice.id,
-    details: { type: invoice.type, gateway_invoice_id: invoice.gateway_invoice_id },
+    details: {
+      amount: invoice.amount,
+      wallet_part: walletPart,
+      balance_before: balance,
+      other_payment: other?.id ?? null,
+    },
   });
-  return 'processed';
+  return retake;
 }
 
 /**

@@ -19,11 +19,12 @@ import {
   setGatewayInvoice,
   type AppointmentReplica,
 } from '../db/appointment.repository';
-import { insertInvoice } from '../db/invoice.repository';
+import { insertInvoice, lockOverdueAppointmentInvoice } from '../db/invoice.repository';
 import { insertPayment, type NewPayment } from '../db/payment.repository';
 import { findCustomer } from '../db/replica.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
 import { customerIn } from './callers';
+import { expireInvoice } from './expire-invoice';
 import { knownAppointment } from './known-appointment';
 import { PRODUCER, type CommerceDeps } from './deps';
 import { appointmentCharge } from './payment-rules';
@@ -76,6 +77,11 @@ export async function processAppointmentPayment(
   if (appointment.customer_id !== customerId) throw forbidden('Appointment belongs to another customer');
   if (!PAYABLE_STATUSES.includes(appointment.status))
     throw conflict(`Appointment status ${appointment.status.toUpperCase()} cannot be paid`);
+  // An earlier attempt whose invoice ran out (no EXPIRED callback yet) must not block a new one.
+  await deps.db.withTx(async (tx) => {
+    const overdue = await lockOverdueAppointmentInvoice(tx, tenantId, appointment.appointment_id);
+    if (overdue) await expireInvoice(tx, overdue, 'due date passed before a new payment');
+  });
   if (await livePaymentOfAppointment(deps.db.orm, tenantId, appointment.appointment_id)) throw alreadyPaid();
   const tenant = await assertGatewayEnabled(deps.db.orm, tenantId);
   const customer = await findCustomer(deps.db.orm, tenantId, customerId);
