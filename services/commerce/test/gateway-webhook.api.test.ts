@@ -125,10 +125,13 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
     expect(await ledgerCredits(invoiceId)).toBe(0);
   });
 
-  it('refuses another tenant’s invoice (404) and a wrong amount (400), changing nothing', async () => {
+  it('refuses another tenant’s invoice (404), a wrong amount or paid amount (400), changing nothing', async () => {
     const { tenantId, providerInvoice, customerPackageId, token } = await purchased();
     expect((await callback(newId(), paidBody(providerInvoice))).status).toBe(404);
     expect((await callback(tenantId, { ...paidBody(providerInvoice), amount: 1 })).status).toBe(400);
+    const underpaid = await callback(tenantId, { ...paidBody(providerInvoice), paid_amount: 1 });
+    expect(underpaid.status).toBe(400);
+    expect(underpaid.body.detail).toMatch(/^Callback paid_amount 1 does not match the invoice total/);
     expect((await callback(tenantId, { id: providerInvoice.id })).status).toBe(422);
     expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
       status: 'pending_payment',

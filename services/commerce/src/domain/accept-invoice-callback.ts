@@ -30,6 +30,20 @@ export type CallbackAck = 'accepted' | 'duplicate';
 export const callbackStatusOf = (callback: InvoiceCallbackInput): CallbackStatus =>
   callback.status === 'EXPIRED' ? 'EXPIRED' : 'PAID';
 
+/**
+ * Why a PAID callback's figures do not pay the invoice, or null when they do: `amount` (what was billed) and,
+ * when the provider sends it, `paid_amount` (what was actually paid) must both equal the invoice total; an
+ * underpaid or overpaid invoice is refused like a wrong amount, never completed.
+ */
+export function paidAmountMismatch(callback: InvoiceCallbackInput, invoiceAmount: string): string | null {
+  const total = money(invoiceAmount);
+  if (!money(String(callback.amount)).eq(total))
+    return `Callback amount ${callback.amount} does not match the invoice total ${invoiceAmount}`;
+  if (callback.paid_amount !== undefined && !money(String(callback.paid_amount)).eq(total))
+    return `Callback paid_amount ${callback.paid_amount} does not match the invoice total ${invoiceAmount}`;
+  return null;
+}
+
 export interface AcceptCallbackInput {
   /** The tenant the callback was addressed to; null for the platform account's (subscription invoices). */
   tenantId: string | null;
@@ -39,7 +53,7 @@ export interface AcceptCallbackInput {
 
 /**
  * The provider's invoice callback, acknowledged before it is applied. Token first (401, nothing read); the
- * invoice of this tenant (404) and, for a payment, its amount (400) are checked unlocked, so a busy invoice
+ * invoice of this tenant (404) and, for a payment, its amount and paid amount (400) are checked unlocked, so a busy invoice
  * cannot delay the answer; then one committed insert stores the callback (a repeated delivery is a duplicate)
  * and the processor is woken to apply it in its own transaction.
  */
@@ -53,8 +67,9 @@ export async function acceptInvoiceCallback(
   const invoice = await findInvoiceByGatewayId(deps.db.orm, tenantId, callback.id);
   if (!invoice) throw notFound('Invoice not found');
   const status = callbackStatusOf(callback);
-  if (status === 'PAID' && !money(String(callback.amount)).eq(money(invoice.amount))) {
-    throw badRequest(`Callback amount ${callback.amount} does not match the invoice total ${invoice.amount}`);
+  if (status === 'PAID') {
+    const mismatch = paidAmountMismatch(callback, invoice.amount);
+    if (mismatch) throw badRequest(mismatch);
   }
   const stored = await storeCallback(deps.db.orm, {
     tenant_id: invoice.tenant_id,
