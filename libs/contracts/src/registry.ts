@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { subscriptionChangedV1 } from './events/billing';
+import { scheduledChangeDueV1, subscriptionChangedV1, subscriptionPaymentAppliedV1 } from './events/billing';
 import { serviceArchivedV1, serviceUpsertedV1 } from './events/catalog';
 import { outletUpsertedV1, tenantRegisteredV1, tenantUpdatedV1 } from './events/identity';
 import { customerDeletedV1, customerRegisteredV1, customerUpdatedV1 } from './events/identity';
@@ -32,6 +32,8 @@ import {
  */
 export const eventSchemas = {
   'billing.subscription.changed.v1': subscriptionChangedV1,
+  'billing.subscription.payment_applied.v1': subscriptionPaymentAppliedV1,
+  'billing.scheduled_change.due.v1': scheduledChangeDueV1,
   'identity.tenant.registered.v1': tenantRegisteredV1,
   'identity.tenant.updated.v1': tenantUpdatedV1,
   'identity.outlet.upserted.v1': outletUpsertedV1,

@@ -20,7 +20,10 @@ describe('upgrade and renewal through a commerce invoice', () => {
   beforeAll(async () => {
     commerce = await fakeCommerce();
     service = await startTestService(createBillingService({ clock }), { COMMERCE_URL: commerce.url });
-    events = await captureEvents(service.testBus.bus, ['billing.subscription.changed.v1']);
+    events = await captureEvents(service.testBus.bus, [
+      'billing.subscription.changed.v1',
+      'billing.subscription.payment_applied.v1',
+    ]);
   });
   afterAll(async () => {
     await service.stop();
@@ -172,7 +175,27 @@ describe('upgrade and renewal through a commerce invoice', () => {
     await expect(
       plans.assertWithinLimit(db.orm, tenant.tenantId, 'max_services', 10),
     ).resolves.toBeUndefined();
-    // The same paid event again (redelivered by commerce) changes nothing more.
+    // What the business's confirmation e-mail is made from: the subscription as the payment left it.
+    const applied = await events.next(
+      'billing.subscription.payment_applied.v1',
+      ({ data }) => data.invoice_id === invoice.id,
+    );
+    expect(applied.data).toEqual({
+      tenant_id: tenant.tenantId,
+      subscription_id: tenant.subscriptionId,
+      invoice_id: invoice.id,
+      kind: 'upgrade',
+      plan: 'PRO',
+      previous_plan: 'FREE',
+      billing_period: 'monthly',
+      current_period_start: '2026-03-01T00:00:00.000Z',
+      current_period_end: '2026-04-01T00:00:00.000Z',
+      next_billing_date: '2026-04-01T00:00:00.000Z',
+      amount: '405774.00',
+      currency: 'IDR',
+      paid_at: '2026-03-12T09:00:00.000Z',
+    });
+    // The same paid event again (redelivered by commerce) changes nothing more and confirms nothing again.
     await paid(tenant, invoice);
     await paid(tenant, { id: newId() });
     const upgradeAgain = await service.request('POST', '/subscriptions/upgrade', {
@@ -180,6 +203,11 @@ describe('upgrade and renewal through a commerce invoice', () => {
       body: { target_plan: 'pro' },
     });
     expect(upgradeAgain.status).toBe(400);
+    const appliedToTenant = () =>
+      events
+        .of('billing.subscription.payment_applied.v1')
+        .filter(({ data }) => data.tenant_id === tenant.tenantId);
+    expect(appliedToTenant()).toHaveLength(1);
   });
 
   it('a payment after the 7-day due date changes nothing', async () => {
@@ -293,6 +321,19 @@ describe('upgrade and renewal through a commerce invoice', () => {
       plan: 'PRO',
       current_period_start: '2026-04-01T00:00:00.000Z',
       current_period_end: '2026-05-01T00:00:00.000Z',
+    });
+    const applied = await events.next(
+      'billing.subscription.payment_applied.v1',
+      ({ data }) => data.invoice_id === response.body.invoice.id,
+    );
+    expect(applied.data).toMatchObject({
+      kind: 'renewal',
+      plan: 'PRO',
+      previous_plan: 'PRO',
+      current_period_start: '2026-04-01T00:00:00.000Z',
+      current_period_end: '2026-05-01T00:00:00.000Z',
+      next_billing_date: '2026-05-01T00:00:00.000Z',
+      amount: '599000.00',
     });
     const history = await payments(tenant);
     expect(

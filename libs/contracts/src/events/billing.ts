@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../envelope';
+import { moneyStringSchema } from './catalog';
 import { PLAN_TYPES, SUBSCRIPTION_STATUSES, type PlanLimits } from '../plans';
 
 const limit = z.number().int().min(-1);
@@ -37,3 +38,39 @@ export const subscriptionChangedV1 = z.object({
   version: z.number().int().nonnegative(),
 });
 export type SubscriptionChangedV1 = z.infer<typeof subscriptionChangedV1>;
+
+const timestamp = z.string().datetime({ offset: true });
+
+/**
+ * A paid subscription invoice was applied: the plan changed (`upgrade`) or the period was extended
+ * (`renewal`). Published once per invoice, in the transaction that applied it, with the subscription as it now
+ * is, so the business's confirmation e-mail says what actually happened. `next_billing_date` is the new period
+ * end (a paid plan is billed again then).
+ */
+export const subscriptionPaymentAppliedV1 = z.object({
+  tenant_id: objectIdSchema,
+  subscription_id: objectIdSchema,
+  invoice_id: objectIdSchema,
+  kind: z.enum(['upgrade', 'renewal']),
+  plan: z.enum(PLAN_TYPES),
+  previous_plan: z.enum(PLAN_TYPES),
+  billing_period: z.enum(['monthly', 'quarterly', 'yearly']),
+  current_period_start: timestamp,
+  current_period_end: timestamp,
+  next_billing_date: timestamp,
+  amount: moneyStringSchema,
+  currency: z.string().length(3),
+  paid_at: timestamp,
+});
+export type SubscriptionPaymentAppliedV1 = z.infer<typeof subscriptionPaymentAppliedV1>;
+
+/**
+ * Billing's own task, sent through the delay ladder to arrive at a scheduled downgrade's `effective_date`: the
+ * downgrade is applied then, if it is still scheduled for that date.
+ */
+export const scheduledChangeDueV1 = z.object({
+  tenant_id: objectIdSchema,
+  subscription_id: objectIdSchema,
+  effective_date: timestamp,
+});
+export type ScheduledChangeDueV1 = z.infer<typeof scheduledChangeDueV1>;

@@ -4,6 +4,7 @@ import type { Executor } from '@salon/service-kit';
 import { findInvoiceForUpdate, settleInvoice } from '../db/invoice.repository';
 import { findSubscription } from '../db/subscription.repository';
 import type { BillingDeps } from './deps';
+import { publishPaymentApplied } from './events';
 import { addPeriod, sameAmount } from './plan-rules';
 import { changeSubscription, changesOf } from './subscription-changes';
 
@@ -11,7 +12,8 @@ import { changeSubscription, changesOf } from './subscription-changes';
  * commerce.subscription_invoice.paid.v1, inside its inbox transaction: verified against the recorded invoice (pending, same kind, plan,
  * period and amount, paid by the due date). An upgrade changes the plan (a prorated one keeps the period, a
  * full-price one starts a new period at payment); a renewal extends the period by one cycle. Anything that
- * does not match settles the invoice as expired or rejected and changes nothing.
+ * does not match settles the invoice as expired or rejected and changes nothing. An applied payment also
+ * publishes billing.subscription.payment_applied.v1 (the business's confirmation e-mail).
  */
 export async function applyInvoicePaid(
   deps: BillingDeps,
@@ -77,6 +79,7 @@ export async function applyInvoicePaid(
       upgrade_invoice_id: invoice.id,
     };
   }
-  await changeSubscription(deps, tx, paid.tenant_id, changes, origin);
+  const applied = await changeSubscription(deps, tx, paid.tenant_id, changes, origin);
+  await publishPaymentApplied(deps, tx, { invoice, paid, before: subscription, after: applied }, origin);
   return 'applied';
 }
