@@ -109,9 +109,10 @@ describe('permitted channels', () => {
     ]);
   });
 
-  it('password messages never take a unit of the monthly quota; the other kinds do', () => {
+  it('password messages and the platform’s subscription confirmation never take a unit of the monthly quota; the other kinds do', () => {
     expect(countsAgainstQuota('password_reset_code')).toBe(false);
     expect(countsAgainstQuota('password_changed')).toBe(false);
+    expect(countsAgainstQuota('subscription_payment_confirmation')).toBe(false);
     expect(countsAgainstQuota('verification_code')).toBe(true);
     expect(countsAgainstQuota('booking_confirmation')).toBe(true);
   });

@@ -8,6 +8,8 @@ const sameVersionReplaces = { insertOnly: ['tenant_id'], replaceSameVersion: tru
 export interface TenantReplica {
   tenant_id: string;
   name: string;
+  /** The business's e-mail; null on a row replicated before it was kept. */
+  email: string | null;
   timezone: string;
   language: string;
   currency: string;
@@ -20,7 +22,7 @@ export async function upsertTenant(tx: Executor, t: TenantReplica & { version: n
 export async function findTenant(executor: Executor, tenantId: string): Promise<TenantReplica | null> {
   const [row] = await selectRows<TenantReplica>(
     executor,
-    sql`SELECT tenant_id, name, timezone, language, currency FROM notifications.tenants WHERE tenant_id = ${tenantId}`,
+    sql`SELECT tenant_id, name, email, timezone, language, currency FROM notifications.tenants WHERE tenant_id = ${tenantId}`,
   );
   return row ?? null;
 }

@@ -16,7 +16,12 @@ import {
   type Preferences,
   type Recipient,
 } from './notification-rules';
-import { renderTemplate, templateLanguage, type TemplateContext } from './templates';
+import {
+  renderTemplate,
+  templateLanguage,
+  type SubscriptionPaymentDetails,
+  type TemplateContext,
+} from './templates';
 
 export type FailedChannel = { channel: Channel; reason: string; error?: string };
 
@@ -170,7 +175,11 @@ async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
     dueDate: payload.due_date ?? undefined,
     packageName: payload.package_name ?? null,
   };
-  if (payload.currency && row.kind === 'payment_link') context.currency = payload.currency;
+  // An invoice is read in its own currency.
+  if (payload.currency && (row.kind === 'payment_link' || row.kind === 'subscription_payment_confirmation'))
+    context.currency = payload.currency;
+  if (row.kind === 'subscription_payment_confirmation')
+    context.subscriptionPayment = row.payload as unknown as SubscriptionPaymentDetails;
   return { recipient, preferences, message: renderTemplate(row.kind, language, context) };
 }
 

@@ -11,7 +11,8 @@ export type NotificationKind =
   | 'payment_link'
   | 'verification_code'
   | 'password_reset_code'
-  | 'password_changed';
+  | 'password_changed'
+  | 'subscription_payment_confirmation';
 
 /**
  * Account-security messages (a code that verifies a contact or resets a password, the notice that a password
@@ -27,10 +28,13 @@ export const ACCOUNT_SECURITY_KINDS: ReadonlySet<NotificationKind> = new Set<Not
  * The password messages are never blocked by (nor counted in) the tenant's monthly channel quota: an owner
  * locked out of a salon whose quota is used up must still get back in, and a staff user has no tenant to
  * count against. Verification codes still count: a customer can book unverified and ask again next month.
+ * The confirmation of a paid subscription is the platform writing to the business about its own plan, not the
+ * salon writing to its customers, so it takes none of the salon's e-mails either.
  */
 const QUOTA_EXEMPT_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
   'password_reset_code',
   'password_changed',
+  'subscription_payment_confirmation',
 ]);
 
 /** Whether a message of `kind` takes a unit of the tenant's monthly channel quota. */

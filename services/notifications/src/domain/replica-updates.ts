@@ -9,11 +9,15 @@ import * as replicas from '../db/replica.repository';
 
 export const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(' ');
 
-/** identity.tenant.registered / updated: name, timezone, language, currency for the templates. */
+/**
+ * identity.tenant.registered / updated: name, timezone, language, currency for the templates; the business's
+ * e-mail for the platform's messages to it.
+ */
 export async function saveTenant(tx: Executor, data: TenantRegisteredV1 | TenantUpdatedV1): Promise<void> {
   await replicas.upsertTenant(tx, {
     tenant_id: data.tenant_id,
     name: data.name,
+    email: data.email,
     timezone: data.settings.timezone,
     language: data.settings.language,
     currency: data.settings.currency,

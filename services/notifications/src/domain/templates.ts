@@ -27,6 +27,19 @@ export interface TemplateContext {
   /** When a password was changed, and how: with a reset code or by its owner signed in. */
   changedAt?: string;
   changeReason?: 'reset' | 'change';
+  /** A paid subscription invoice as billing applied it (`amount` is what was paid). */
+  subscriptionPayment?: SubscriptionPaymentDetails;
+}
+
+/** What the business's confirmation of a paid subscription invoice says; stored as its notification's payload. */
+export interface SubscriptionPaymentDetails {
+  kind: 'upgrade' | 'renewal';
+  plan_name: string;
+  previous_plan_name: string;
+  billing_period: 'monthly' | 'quarterly' | 'yearly';
+  period_start: string;
+  period_end: string;
+  next_billing_date: string;
 }
 
 /** The sender named in messages to a staff user: a staff account is platform-wide, not one salon's. */
@@ -52,6 +65,16 @@ export function localDateTime(iso: string, timezone: string, language: Language)
   return `${date}, ${time}`;
 }
 
+/** The instant's local date in a zone, e.g. "1 April 2026" (id: "1 April 2026", "1 Maret 2026"). */
+export function localDate(iso: string, timezone: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE[language], {
+    timeZone: timezone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(iso));
+}
+
 /** A decimal string in the tenant's currency, formatted for display only (never summed). */
 export function money(amount: string, currency: string, language: Language): string {
   return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency }).format(Number(amount));
@@ -66,6 +89,23 @@ const services = (c: TemplateContext) => (c.serviceNames ?? []).join(', ');
 /** The change's local time, with its timezone named (a staff user's is UTC, which no salon implies). */
 const changedWhen = (c: TemplateContext, l: Language) =>
   c.changedAt ? `${localDateTime(c.changedAt, c.timezone, l)} (${c.timezone})` : '';
+
+const PERIOD_NAME: Record<Language, Record<SubscriptionPaymentDetails['billing_period'], string>> = {
+  en: { monthly: 'monthly', quarterly: 'quarterly', yearly: 'yearly' },
+  id: { monthly: 'bulanan', quarterly: 'triwulanan', yearly: 'tahunan' },
+};
+
+/** The plan, its period and the next billing date of a paid subscription, in the business's zone. */
+function subscriptionFacts(c: TemplateContext, l: Language) {
+  const p = c.subscriptionPayment!;
+  return {
+    p,
+    plan: `${p.plan_name} (${PERIOD_NAME[l][p.billing_period]})`,
+    period: `${localDate(p.period_start, c.timezone, l)} – ${localDate(p.period_end, c.timezone, l)}`,
+    next: localDate(p.next_billing_date, c.timezone, l),
+    paid: money(c.amount ?? '0', c.currency, l),
+  };
+}
 
 const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
   booking_confirmation: {
@@ -149,6 +189,31 @@ const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
         c.changeReason === 'reset' ? ' dengan kode reset' : ' dari sesi yang sedang masuk'
       }, dan semua sesi akun tersebut telah dikeluarkan.\n\nJika ini bukan Anda, segera reset kata sandi Anda dan hubungi salon.\n\n${c.tenantName}`,
     }),
+  },
+  // From the platform to the business about its own plan: signed by the platform, not the salon.
+  subscription_payment_confirmation: {
+    en: (c, l) => {
+      const { p, plan, period, next, paid } = subscriptionFacts(c, l);
+      const what =
+        p.kind === 'upgrade'
+          ? `Your plan is now ${plan}, upgraded from ${p.previous_plan_name}.`
+          : `Your ${plan} plan was renewed.`;
+      return {
+        subject: `${PLATFORM_NAME}: ${p.kind === 'upgrade' ? `your ${p.plan_name} plan is active` : `your ${p.plan_name} plan was renewed`}`,
+        text: `Hello ${c.recipientName},\n\nWe received your payment of ${paid}. ${what}\nCurrent period: ${period}.\nNext billing date: ${next}.\n\nThank you,\n${PLATFORM_NAME}`,
+      };
+    },
+    id: (c, l) => {
+      const { p, plan, period, next, paid } = subscriptionFacts(c, l);
+      const what =
+        p.kind === 'upgrade'
+          ? `Paket Anda sekarang ${plan}, ditingkatkan dari ${p.previous_plan_name}.`
+          : `Paket ${plan} Anda telah diperpanjang.`;
+      return {
+        subject: `${PLATFORM_NAME}: ${p.kind === 'upgrade' ? `paket ${p.plan_name} Anda aktif` : `paket ${p.plan_name} Anda telah diperpanjang`}`,
+        text: `Halo ${c.recipientName},\n\nKami telah menerima pembayaran Anda sebesar ${paid}. ${what}\nPeriode saat ini: ${period}.\nTanggal tagihan berikutnya: ${next}.\n\nTerima kasih,\n${PLATFORM_NAME}`,
+      };
+    },
   },
 };
 

@@ -1,5 +1,6 @@
 import { DirectConsumer, InboxConsumer, type Subscription } from '@salon/messaging';
 import { TASK_CONSUMER, TASK_EVENT, type NotificationsDeps } from '../domain/deps';
+import { onBillingSubscriptionPaymentApplied } from './handlers/billing.subscription.payment_applied';
 import { onCommercePaymentLinkCreated } from './handlers/commerce.payment_link.created';
 import { onIdentityAccountPasswordChanged } from './handlers/identity.account.password_changed';
 import { onIdentityAccountPasswordResetRequested } from './handlers/identity.account.password_reset_requested';
@@ -24,6 +25,7 @@ export const ACCOUNT_CONSUMER = 'notifications.identity-accounts';
 export const STAFF_CONSUMER = 'notifications.scheduling-staff';
 export const APPOINTMENT_CONSUMER = 'notifications.scheduling-appointments';
 export const PAYMENT_CONSUMER = 'notifications.commerce-payments';
+export const BILLING_CONSUMER = 'notifications.billing-subscriptions';
 
 export function notificationsSubscriptions(deps: NotificationsDeps): Subscription[] {
   const { store } = deps;
@@ -54,6 +56,9 @@ export function notificationsSubscriptions(deps: NotificationsDeps): Subscriptio
       .subscription(),
     new InboxConsumer(store, PAYMENT_CONSUMER)
       .on('commerce.payment_link.created.v1', onCommercePaymentLinkCreated(deps))
+      .subscription(),
+    new InboxConsumer(store, BILLING_CONSUMER)
+      .on('billing.subscription.payment_applied.v1', onBillingSubscriptionPaymentApplied(deps))
       .subscription(),
     // The task tier: tasks arrive through the delay ladder at their notification's scheduled_at.
     new DirectConsumer(TASK_CONSUMER, { prefetch: 8 })
