@@ -17,5 +17,15 @@ CREATE TABLE "${schema}".plan_limits (
   updated_at timestamptz NOT NULL DEFAULT now()
 );`,
     },
+    {
+      // The subscription's dates, for the services that show them (identity's tenant); null until billing's
+      // next snapshot or POST /internal/jobs/republish-plans fills them.
+      name: 'plan_limits_0002_subscription_dates',
+      sql: `
+ALTER TABLE "${schema}".plan_limits
+  ADD COLUMN current_period_start timestamptz,
+  ADD COLUMN current_period_end timestamptz,
+  ADD COLUMN trial_ends_at timestamptz;`,
+    },
   ];
 }

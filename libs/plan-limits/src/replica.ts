@@ -9,7 +9,7 @@ import {
   type SubscriptionStatus,
 } from '@salon/contracts';
 import { InboxConsumer, type MessagingStore, type Subscription } from '@salon/messaging';
-import { AppError, assertIdentifier, selectRows, type Db, type Executor } from '@salon/service-kit';
+import { AppError, assertIdentifier, isoOf, selectRows, type Db, type Executor } from '@salon/service-kit';
 
 export const SUBSCRIPTION_CHANGED = 'billing.subscription.changed.v1' as const;
 
@@ -25,6 +25,10 @@ export interface TenantPlan {
   status: SubscriptionStatus;
   limits: PlanLimits;
   appointmentFeePercent: number;
+  /** The subscription's dates (ISO); null before billing's snapshot reached this replica. */
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  trialEndsAt: string | null;
 }
 
 /** A tenant we have not heard of yet is on FREE and active (billing creates FREE on registration). */
@@ -33,6 +37,9 @@ export const DEFAULT_TENANT_PLAN: TenantPlan = {
   status: 'active',
   limits: PLAN_CATALOGUE.FREE.limits,
   appointmentFeePercent: PLAN_CATALOGUE.FREE.appointment_fee_percent,
+  currentPeriodStart: null,
+  currentPeriodEnd: null,
+  trialEndsAt: null,
 };
 
 export interface LimitContext {
@@ -70,13 +77,19 @@ export class PlanLimitsReplica {
   async apply(tx: Executor, snapshot: SubscriptionChangedV1): Promise<void> {
     this.recent.delete(snapshot.tenant_id);
     await tx.execute(sql`
-      INSERT INTO ${this.table} (tenant_id, plan, status, limits, appointment_fee_percent, version, updated_at)
+      INSERT INTO ${this.table} (tenant_id, plan, status, limits, appointment_fee_percent, version,
+                                 current_period_start, current_period_end, trial_ends_at, updated_at)
       VALUES (${snapshot.tenant_id}, ${snapshot.plan}, ${snapshot.status}, ${JSON.stringify(snapshot.limits)}::jsonb,
-              ${snapshot.appointment_fee_percent}, ${snapshot.version}, now())
+              ${snapshot.appointment_fee_percent}, ${snapshot.version}, ${snapshot.current_period_start}::timestamptz,
+              ${snapshot.current_period_end}::timestamptz, ${snapshot.trial_ends_at ?? null}::timestamptz, now())
       ON CONFLICT (tenant_id) DO UPDATE SET
         plan = EXCLUDED.plan, status = EXCLUDED.status, limits = EXCLUDED.limits,
-        appointment_fee_percent = EXCLUDED.appointment_fee_percent, version = EXCLUDED.version, updated_at = now()
-      WHERE ${this.table}.version < EXCLUDED.version`);
+        appointment_fee_percent = EXCLUDED.appointment_fee_percent, version = EXCLUDED.version,
+        current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
+        trial_ends_at = EXCLUDED.trial_ends_at, updated_at = now()
+      -- The same version again fills the dates of a row replicated before they were kept (republish-plans).
+      WHERE ${this.table}.version < EXCLUDED.version
+         OR (${this.table}.version = EXCLUDED.version AND ${this.table}.current_period_end IS NULL)`);
   }
 
   async planOf(executor: Executor, tenantId: string): Promise<TenantPlan> {
@@ -85,12 +98,26 @@ export class PlanLimitsReplica {
       status: SubscriptionStatus;
       limits: PlanLimits;
       fee: string;
+      period_start: string | null;
+      period_end: string | null;
+      trial_end: string | null;
     }>(
       executor,
-      sql`SELECT plan, status, limits, appointment_fee_percent AS fee FROM ${this.table} WHERE tenant_id = ${tenantId}`,
+      sql`SELECT plan, status, limits, appointment_fee_percent AS fee,
+                 ${isoOf(sql`current_period_start`)} AS period_start, ${isoOf(sql`current_period_end`)} AS period_end,
+                 ${isoOf(sql`trial_ends_at`)} AS trial_end
+          FROM ${this.table} WHERE tenant_id = ${tenantId}`,
     );
     if (!row) return DEFAULT_TENANT_PLAN;
-    return { plan: row.plan, status: row.status, limits: row.limits, appointmentFeePercent: Number(row.fee) };
+    return {
+      plan: row.plan,
+      status: row.status,
+      limits: row.limits,
+      appointmentFeePercent: Number(row.fee),
+      currentPeriodStart: row.period_start,
+      currentPeriodEnd: row.period_end,
+      trialEndsAt: row.trial_end,
+    };
   }
 
   /**

@@ -45,6 +45,7 @@ describe('subscriptions: registration, current, cancel, deactivate and activate'
       billing_period: 'monthly',
       current_period_start: '2026-03-01T08:00:00.000Z',
       current_period_end: '2026-04-01T08:00:00.000Z',
+      trial_ends_at: null,
       limits: PLAN_CATALOGUE.FREE.limits,
       appointment_fee_percent: 8,
       version: 1,

@@ -1,6 +1,13 @@
-import { tenantUpdatedV1 } from '@salon/contracts';
+import { PLAN_CATALOGUE, tenantUpdatedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { captureEvents, setTenantPlan, type EventCapture, type TestService } from '@salon/testing';
+import {
+  captureEvents,
+  publishEvent,
+  setTenantPlan,
+  waitFor,
+  type EventCapture,
+  type TestService,
+} from '@salon/testing';
 import { registeredTenant, startWithSuperAdmin } from './helpers';
 
 const SUPER_ADMIN = { email: 'root@platform.example', password: 'Root-Password-123' };
@@ -176,5 +183,47 @@ describe('tenants', () => {
     await setTenantPlan(service, tenantId, 'PRO');
     const tenant = await service.request('GET', `/tenants/${tenantId}`, { token });
     expect(tenant.body.subscription).toMatchObject({ plan: 'PRO', status: 'active' });
+  });
+
+  it("shows the subscription's period and trial dates from billing's snapshot, newest version winning", async () => {
+    const { tenantId, token } = await registeredTenant(service);
+    const snapshot = (version: number, start: string, end: string) => ({
+      tenant_id: tenantId,
+      subscription_id: newId(),
+      plan: 'PRO' as const,
+      status: 'active' as const,
+      billing_period: 'monthly' as const,
+      current_period_start: start,
+      current_period_end: end,
+      trial_ends_at: '2026-03-15T00:00:00.000Z',
+      limits: PLAN_CATALOGUE.PRO.limits,
+      appointment_fee_percent: PLAN_CATALOGUE.PRO.appointment_fee_percent,
+      version,
+    });
+    await publishEvent(
+      service,
+      'billing.subscription.changed.v1',
+      snapshot(2, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
+      tenantId,
+    );
+    const shown = async () =>
+      (await service.request('GET', `/tenants/${tenantId}`, { token })).body.subscription;
+    await waitFor(async () => (await shown()).plan === 'PRO');
+    expect(await shown()).toEqual({
+      plan: 'PRO',
+      status: 'active',
+      trial_ends_at: '2026-03-15T00:00:00.000Z',
+      current_period_start: '2026-03-01T00:00:00.000Z',
+      current_period_end: '2026-04-01T00:00:00.000Z',
+    });
+    // An older snapshot arriving late changes nothing.
+    await publishEvent(
+      service,
+      'billing.subscription.changed.v1',
+      snapshot(1, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+      tenantId,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await shown()).current_period_end).toBe('2026-04-01T00:00:00.000Z');
   });
 });

@@ -33,6 +33,8 @@ export const subscriptionChangedV1 = z.object({
   billing_period: z.enum(['monthly', 'quarterly', 'yearly']),
   current_period_start: z.string().datetime({ offset: true }),
   current_period_end: z.string().datetime({ offset: true }),
+  /** When the trial ends; null when not on a trial (absent in snapshots published before it was added). */
+  trial_ends_at: z.string().datetime({ offset: true }).nullish(),
   limits: z.object(planLimitsShape),
   appointment_fee_percent: z.number().min(0).max(100),
   version: z.number().int().nonnegative(),

@@ -20,6 +20,7 @@ export const subscriptionChangedData = (subscription: SubscriptionRecord): Subsc
   billing_period: subscription.billing_period,
   current_period_start: subscription.current_period_start,
   current_period_end: subscription.current_period_end,
+  trial_ends_at: subscription.is_trial ? subscription.trial_ends_at : null,
   limits: planLimitsOf(subscription.plan),
   appointment_fee_percent: PLAN_CATALOGUE[subscription.plan].appointment_fee_percent,
   version: subscription.version,

@@ -19,8 +19,7 @@ export const tenantStatsView = (stats: TenantStats) => {
     },
     customers: stats.customers,
     appointments: appointmentBreakdown(stats.appointments),
-    // Trial dates are billing's and do not reach identity's plan replica (see docs/decisions.md).
-    subscription: { plan: plan.plan, status: plan.status, trial_ends_at: null },
+    subscription: { plan: plan.plan, status: plan.status, trial_ends_at: plan.trialEndsAt },
     generated_at: stats.generatedAt.toISOString(),
     tenant_info: { id: tenant.id, name: tenant.name, slug: tenant.slug, created_at: tenant.created_at },
   };

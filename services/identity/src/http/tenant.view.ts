@@ -21,13 +21,13 @@ export const tenantView = ({ tenant, plan }: TenantWithPlan) => ({
   ...tenantSummaryView(tenant),
   description: tenant.description,
   website: tenant.website,
-  // Periods and trials are billing's; they reach identity with the subscription events (not yet here).
+  // Billing's dates, as its plan snapshot brought them to identity's replica.
   subscription: {
     plan: plan.plan,
     status: plan.status,
-    trial_ends_at: null,
-    current_period_start: null,
-    current_period_end: null,
+    trial_ends_at: plan.trialEndsAt,
+    current_period_start: plan.currentPeriodStart,
+    current_period_end: plan.currentPeriodEnd,
   },
   settings: tenant.settings,
 });
