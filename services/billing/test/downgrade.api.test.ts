@@ -3,6 +3,7 @@ import {
   TEST_INTERNAL_TOKEN,
   captureEvents,
   startTestService,
+  waitFor,
   type EventCapture,
   type TestService,
 } from '@salon/testing';
@@ -229,5 +230,60 @@ describe('periods that end unpaid: past_due, expired after the grace; FREE renew
           FROM billing.subscriptions WHERE tenant_id = ${tenant.tenantId}`,
     );
     expect(row).toEqual({ plan: 'PRO', status: 'suspended', period_unchanged: true });
+  });
+});
+
+describe('downgrade: applied by its own task at the period end, without the daily job', () => {
+  // The real clock: the task waits on the broker's delay ladder in real time.
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService(createBillingService());
+  });
+  afterAll(() => service.stop());
+
+  const current = async (tenant: Tenant) =>
+    (await service.request('GET', '/subscriptions/current', { token: tenant.admin })).body;
+  /** A tenant on ENTERPRISE whose period ends in two seconds. */
+  async function endingSoon(): Promise<{ tenant: Tenant; periodEnd: number }> {
+    const tenant = await registered(service, new Date().toISOString());
+    const periodEnd = Date.now() + 2_000;
+    await service.running.context.db.orm.execute(
+      sql`UPDATE billing.subscriptions SET plan = 'ENTERPRISE',
+            current_period_end = ${new Date(periodEnd).toISOString()}::timestamptz
+          WHERE tenant_id = ${tenant.tenantId}`,
+    );
+    return { tenant, periodEnd };
+  }
+  const downgrade = (tenant: Tenant) =>
+    service.request('POST', '/subscriptions/downgrade', {
+      token: tenant.admin,
+      body: { target_plan: 'pro' },
+    });
+
+  it('changes the plan at current_period_end, not before; a cancelled downgrade’s task changes nothing', async () => {
+    const { tenant, periodEnd } = await endingSoon();
+    const cancelled = await endingSoon();
+    expect((await downgrade(tenant)).status).toBe(200);
+    expect((await downgrade(cancelled.tenant)).status).toBe(200);
+    const dropped = await service.request('DELETE', '/subscriptions/scheduled-changes', {
+      token: cancelled.tenant.admin,
+    });
+    expect(dropped.status).toBe(200);
+    expect((await current(tenant)).plan_type).toBe('ENTERPRISE');
+
+    const after = await waitFor(async () => {
+      const now = await current(tenant);
+      return now.plan_type === 'PRO' && now;
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(periodEnd);
+    expect(after).toMatchObject({
+      current_period_start: new Date(periodEnd).toISOString(),
+      scheduled_changes: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, periodEnd + 500 - Date.now())));
+    expect(await current(cancelled.tenant)).toMatchObject({
+      plan_type: 'ENTERPRISE',
+      scheduled_changes: null,
+    });
   });
 });

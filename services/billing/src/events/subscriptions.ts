@@ -1,5 +1,7 @@
 import { InboxConsumer, type Subscription } from '@salon/messaging';
+import { SCHEDULED_CHANGE_CONSUMER } from '../domain/apply-scheduled-change';
 import type { BillingDeps } from '../domain/deps';
+import { onBillingScheduledChangeDue } from './handlers/billing.scheduled_change.due';
 import { onCatalogServiceArchived } from './handlers/catalog.service.archived';
 import { onCatalogServiceUpserted } from './handlers/catalog.service.upserted';
 import { onCommerceSubscriptionInvoicePaid } from './handlers/commerce.subscription_invoice.paid';
@@ -60,6 +62,10 @@ export function billingSubscriptions(deps: BillingDeps): Subscription[] {
       .subscription(),
     new InboxConsumer(store, INVOICE_CONSUMER)
       .on('commerce.subscription_invoice.paid.v1', onCommerceSubscriptionInvoicePaid(deps))
+      .subscription(),
+    // Billing's own tasks: a scheduled downgrade arrives through the delay ladder at its effective date.
+    new InboxConsumer(store, SCHEDULED_CHANGE_CONSUMER)
+      .on('billing.scheduled_change.due.v1', onBillingScheduledChangeDue(deps))
       .subscription(),
   ];
 }

@@ -2,15 +2,14 @@ import { originOf } from '@salon/messaging';
 import type { RequestContext } from '@salon/service-kit';
 import { lockDueScheduledChanges } from '../db/subscription.repository';
 import { PRODUCER, type BillingDeps } from '../domain/deps';
-import { addPeriod } from '../domain/plan-rules';
-import { changeSubscription, changesOf } from '../domain/subscription-changes';
+import { applyScheduledChange } from '../domain/apply-scheduled-change';
 
 export const JOB_BATCH = 100;
 
 /**
- * Every downgrade whose effective date is at or before `asOf` takes effect; the new plan's period starts at
- * the effective date. Batches of 100, each in its own transaction with SKIP LOCKED, so concurrent runs share
- * the work and a re-run finds nothing to do.
+ * The backstop of the due-downgrade tasks: every downgrade whose effective date is at or before `asOf` and
+ * that its task (`billing.scheduled_change.due.v1`) has not applied takes effect. Batches of 100, each in its
+ * own transaction with SKIP LOCKED, so concurrent runs share the work and a re-run finds nothing to do.
  */
 export async function applyScheduledChanges(
   deps: BillingDeps,
@@ -21,30 +20,14 @@ export async function applyScheduledChanges(
   for (;;) {
     const count = await deps.db.withTx(async (tx) => {
       const due = await lockDueScheduledChanges(tx, asOf, JOB_BATCH);
-      for (const subscription of due) {
-        const change = subscription.scheduled_changes!;
-        const start = new Date(change.effective_date);
-        const period = change.target_plan === 'FREE' ? 'monthly' : subscription.billing_period;
-        await changeSubscription(
+      for (const subscription of due)
+        await applyScheduledChange(
           deps,
           tx,
-          subscription.tenant_id,
-          {
-            ...changesOf(subscription),
-            plan: change.target_plan,
-            billing_period: period,
-            current_period_start: start.toISOString(),
-            current_period_end: addPeriod(start, period).toISOString(),
-            scheduled_changes: null,
-            metadata: {
-              ...subscription.metadata,
-              downgraded_at: asOf.toISOString(),
-              previous_plan: subscription.plan.toLowerCase(),
-            },
-          },
+          subscription,
+          asOf,
           originOf(ctx, PRODUCER, subscription.tenant_id),
         );
-      }
       return due.length;
     });
     applied += count;
