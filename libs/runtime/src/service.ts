@@ -16,6 +16,8 @@ import {
   createTokenVerifier,
   tokenVerifierOptionsOf,
   finishHttpApp,
+  idempotencyMigrations,
+  IdempotencyKeys,
   mountHealth,
   runMigrations,
   type CommonConfig,
@@ -35,6 +37,8 @@ export interface ServiceContext<C extends CommonConfig = CommonConfig> {
   store: MessagingStore;
   /** This service's replica of the tenants' plans (limits, suspension). */
   plans: PlanLimitsReplica;
+  /** `Idempotency-Key` on the routes that mount its guard, kept in this service's schema. */
+  idempotency: IdempotencyKeys;
   verifier: TokenVerifier;
   logger: Logger;
   /** The express app with request ids, logs, metrics and health already mounted; add routes to it. */
@@ -64,7 +68,7 @@ export interface RunningService {
 }
 
 /**
- * Applies a service's migrations: its own plus the outbox, inbox and plan-limits tables, under the
+ * Applies a service's migrations: its own plus the outbox, inbox, plan-limits and idempotency-key tables, under the
  * per-schema advisory lock, so replicas starting together (or a migration Job) apply each one once.
  */
 export async function migrateService(
@@ -75,6 +79,7 @@ export async function migrateService(
   return runMigrations(db, name, [
     ...messagingMigrations(name),
     ...planLimitsMigrations(name),
+    ...idempotencyMigrations(name),
     ...definition.migrations,
   ]);
 }
@@ -104,10 +109,22 @@ export async function startService<C extends CommonConfig>(
   });
   const store = new MessagingStore(db, name);
   const plans = new PlanLimitsReplica(db, name);
+  const idempotency = new IdempotencyKeys(db, name);
   const verifier = createTokenVerifier(
     tokenVerifierOptionsOf(config, (error) => logger.warn({ err: error }, 'JWKS refresh failed')),
   );
-  const context: ServiceContext<C> = { name, config, db, bus, store, plans, verifier, logger, app };
+  const context: ServiceContext<C> = {
+    name,
+    config,
+    db,
+    bus,
+    store,
+    plans,
+    idempotency,
+    verifier,
+    logger,
+    app,
+  };
   const parts = await definition.build(context);
   finishHttpApp(app, logger);
 

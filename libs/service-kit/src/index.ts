@@ -24,6 +24,8 @@ export * from './request-log';
 export * from './error-handler';
 export * from './http-app';
 export * from './http-cache';
+export * from './idempotency-store';
+export * from './idempotency';
 export * from './health';
 export * from './internal-auth';
 export * from './internal-client';

@@ -22,7 +22,7 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
   name: 'commerce',
   configSchema: commerceConfigSchema,
   migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
-  build({ db, store, plans, verifier, app, config, logger }) {
+  build({ db, store, plans, idempotency, verifier, app, config, logger }) {
     const provider = createPaymentProvider({
       baseUrl: config.PAYMENT_PROVIDER_URL,
       secretKey: config.PAYMENT_PROVIDER_SECRET_KEY,
@@ -50,6 +50,7 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
       db,
       store,
       plans,
+      idempotency,
       verifier,
       provider,
       config,

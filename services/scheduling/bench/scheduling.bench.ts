@@ -72,8 +72,8 @@ async function main(): Promise<void> {
     };
 
     // (a) The grid: the domain call (what the service spends), then the HTTP round trip.
-    const { store, plans, verifier } = service.running.context;
-    const deps = { db, store, plans, verifier, staffQueue: new StaffQueue() };
+    const { store, plans, idempotency, verifier } = service.running.context;
+    const deps = { db, store, plans, idempotency, verifier, staffQueue: new StaffQueue() };
     const serviceTimes: number[] = [];
     let bytes = 0;
     for (let run = 0; run < GRID_RUNS + 3; run += 1) {

@@ -19,8 +19,15 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
   name: 'scheduling',
   configSchema: schedulingConfigSchema,
   migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
-  build({ db, store, plans, verifier, app, config }) {
-    const deps: SchedulingDeps = { db, store, plans, verifier, staffQueue: new StaffQueue() };
+  build({ db, store, plans, idempotency, verifier, app, config }) {
+    const deps: SchedulingDeps = {
+      db,
+      store,
+      plans,
+      idempotency,
+      verifier,
+      staffQueue: new StaffQueue(),
+    };
     app.use(internalRoutes(deps, config.INTERNAL_TOKEN));
     app.use(publicRoutes(deps));
     app.use(availabilityRoutes(deps));

@@ -1,7 +1,7 @@
 import type { MessagingStore } from '@salon/messaging';
 import type { PaymentProvider } from '@salon/payment-provider';
 import type { PlanLimitsReplica } from '@salon/plan-limits';
-import type { Db, InternalClient, Logger, TokenVerifier } from '@salon/service-kit';
+import type { Db, IdempotencyKeys, InternalClient, Logger, TokenVerifier } from '@salon/service-kit';
 import type { CommerceConfig } from '../config';
 
 /** What the use cases need; built once in definition.ts. */
@@ -9,6 +9,8 @@ export interface CommerceDeps {
   db: Db;
   store: MessagingStore;
   plans: PlanLimitsReplica;
+  /** Replays the first answer to a sale or payment retried with the same `Idempotency-Key`. */
+  idempotency: IdempotencyKeys;
   verifier: TokenVerifier;
   provider: PaymentProvider;
   config: CommerceConfig;

@@ -33,10 +33,15 @@ export function appointmentPaymentRoutes(deps: CommerceDeps): Router {
 
   const paying = [customer, deps.plans.openToCustomersGuard()];
 
-  router.post('/customer/payments/process-appointment', ...paying, async (req, res) => {
-    const body = parseInput(processBody, req.body, 'body');
-    res.json(appointmentPaymentView(await processAppointmentPayment(deps, contextOf(req), body)));
-  });
+  router.post(
+    '/customer/payments/process-appointment',
+    ...paying,
+    deps.idempotency.guard(),
+    async (req, res) => {
+      const body = parseInput(processBody, req.body, 'body');
+      res.json(appointmentPaymentView(await processAppointmentPayment(deps, contextOf(req), body)));
+    },
+  );
 
   router.get('/customer/payments', customer, async (req, res) => {
     const query = parseInput(paymentsQuery, req.query, 'query');

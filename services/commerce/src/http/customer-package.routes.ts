@@ -38,6 +38,7 @@ export function customerPackageRoutes(deps: CommerceDeps): Router {
   const sellers = [...staff, requireRoles('STAFF', 'TENANT_ADMIN', 'SUPER_ADMIN')];
   const cashiers = [...staff, requireRoles('TENANT_ADMIN', 'OUTLET_MANAGER', 'RECEPTIONIST', 'SUPER_ADMIN')];
   const either = authenticate(deps.verifier, { allow: ['staff', 'customer'] });
+  const idempotent = deps.idempotency.guard();
 
   router.get('/staff/customer-packages', ...sellers, async (req, res) => {
     const query = parseInput(staffListQuery, req.query, 'query');
@@ -50,7 +51,7 @@ export function customerPackageRoutes(deps: CommerceDeps): Router {
     res.json(customerPackagePageView(page, query));
   });
 
-  router.post('/staff/customer-packages', ...sellers, async (req, res) => {
+  router.post('/staff/customer-packages', ...sellers, idempotent, async (req, res) => {
     const body = parseInput(sellBody, req.body, 'body');
     res.status(201).json(customerPackageView(await sellPackage(deps, contextOf(req), body)));
   });
@@ -88,9 +89,10 @@ export function customerPackageRoutes(deps: CommerceDeps): Router {
   router.post(
     '/customer-packages/:customer_package_id/record-payment',
     ...cashiers,
+    idempotent,
     recordHandler('customer_package_id'),
   );
-  router.post('/customer/package-payments/:id/record-payment', ...cashiers, recordHandler('id'));
+  router.post('/customer/package-payments/:id/record-payment', ...cashiers, idempotent, recordHandler('id'));
 
   const statusHandler = (name: 'customer_package_id' | 'id') => async (req: Request, res: Response) => {
     const customerPackageId = customerPackageIdOf(req, name);

@@ -66,6 +66,7 @@ export function customerStoreRoutes(deps: CommerceDeps): Router {
     '/customer/packages/purchase',
     customer,
     deps.plans.openToCustomersGuard(),
+    deps.idempotency.guard(),
     async (req, res) => {
       const body = parseInput(purchaseBody, req.body, 'body');
       res.status(201).json(purchaseView(await purchasePackage(deps, contextOf(req), body)));

@@ -1,6 +1,6 @@
 import type { MessagingStore } from '@salon/messaging';
 import type { PlanLimitsReplica } from '@salon/plan-limits';
-import type { Db, TokenVerifier } from '@salon/service-kit';
+import type { Db, IdempotencyKeys, TokenVerifier } from '@salon/service-kit';
 import type { StaffQueue } from './staff-queue';
 
 /** What the use cases need; built once in definition.ts. */
@@ -8,6 +8,8 @@ export interface SchedulingDeps {
   db: Db;
   store: MessagingStore;
   plans: PlanLimitsReplica;
+  /** Replays the first answer to a booking retried with the same `Idempotency-Key`. */
+  idempotency: IdempotencyKeys;
   verifier: TokenVerifier;
   /** Orders this process's bookings per staff member before they take a connection. */
   staffQueue: StaffQueue;

@@ -29,15 +29,16 @@ export function appointmentRoutes(deps: SchedulingDeps): Router {
   const anyone = [authenticate(deps.verifier, { allow: ['staff', 'customer'] }), deps.plans.suspendedGuard()];
   const staff = [authenticate(deps.verifier, { allow: ['staff'] }), deps.plans.suspendedGuard()];
   const booking = [...anyone, deps.plans.openToCustomersGuard()];
+  const idempotent = deps.idempotency.guard();
 
-  router.post('/appointments', ...booking, async (req, res) => {
+  router.post('/appointments', ...booking, idempotent, async (req, res) => {
     const ctx = contextOf(req);
     const body = parseInput(isCustomer(ctx) ? bookBody : staffBookBody, req.body, 'body');
     const services = body.services.map(({ service_id, staff_id }) => ({ service_id, staff_id }));
     res.status(201).json(appointmentView(await bookAppointment(deps, ctx, { ...body, services })));
   });
 
-  router.post('/staff/appointments', ...staff, async (req, res) => {
+  router.post('/staff/appointments', ...staff, idempotent, async (req, res) => {
     const body = parseInput(staffBookBody, req.body, 'body');
     res.status(201).json(appointmentView(await bookAppointment(deps, contextOf(req), body)));
   });
