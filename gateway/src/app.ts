@@ -75,6 +75,7 @@ const EXPOSED_HEADERS = [
   'X-RateLimit-Limit-Hour',
   'X-RateLimit-Remaining-Hour',
   'Retry-After',
+  'Idempotent-Replayed',
 ];
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;

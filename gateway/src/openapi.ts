@@ -31,6 +31,7 @@ const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Limit-Minute': headerRef('X-RateLimit-Limit-Minute'),
@@ -65,6 +66,12 @@ const AREA_NOTE: Record<Exclude<Area, 'internal'>, string> = {
   staff: 'Staff token, rate-limited per user; a customer token is 403.',
   either: 'Staff or customer token, each rate-limited as its kind.',
 };
+
+const IDEMPOTENCY_NOTE =
+  'Takes an `Idempotency-Key`: a retry with the same key and the same request within 24 hours gets the ' +
+  'first answer again (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same ' +
+  'key with another request is 422; a retry while the first still runs waits for its answer (409 if it ' +
+  'takes too long). A 5xx is not kept: a retry runs again.';
 
 /** `get_customer_packages_byCustomerPackageId` vs `get_customerPackages_byCustomerPackageId`: one word per segment. */
 function operationId(method: Method, path: string): string {
@@ -133,7 +140,11 @@ function operation(
   const successStatus = String(schemas?.status ?? 200);
   const success: JsonObject = {
     description: 'Success',
-    headers: { 'X-Request-Id': headerRef('X-Request-Id'), ...RATE_LIMIT_HEADERS },
+    headers: {
+      'X-Request-Id': headerRef('X-Request-Id'),
+      ...RATE_LIMIT_HEADERS,
+      ...(schemas?.idempotent ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
+    },
   };
   if (successStatus !== '204') {
     success.content = {
@@ -151,6 +162,8 @@ function operation(
     const name = ERROR_RESPONSES[status];
     responses[String(status)] = name ? responseRef(name) : errorResponse(`Error ${status}`);
   }
+  // A retry whose first request with the same key is still running past the wait.
+  if (schemas?.idempotent) responses['409'] = responseRef('Conflict');
   responses['404'] = responseRef('NotFound');
   if (BODY_METHODS.has(route.method)) responses['413'] = responseRef('PayloadTooLarge');
   responses['422'] = responseRef('ValidationError');
@@ -158,12 +171,17 @@ function operation(
   responses['503'] = responseRef('ServiceUnavailable');
   responses['504'] = responseRef('GatewayTimeout');
 
-  const parameters = [...pathParameters(route.path), ...queryParameters(schemas?.query)];
+  const parameters = [
+    ...pathParameters(route.path),
+    ...queryParameters(schemas?.query),
+    ...(schemas?.idempotent ? [parameterRef('Idempotency-Key')] : []),
+  ];
   const roles = route.roles ? ` Roles: ${route.roles.join(', ')}.` : '';
+  const idempotency = schemas?.idempotent ? ` ${IDEMPOTENCY_NOTE}` : '';
   const op: JsonObject = {
     operationId: operationId(route.method, route.path),
     summary: route.summary,
-    description: `${AREA_NOTE[route.area]}${roles} Served by ${route.service}.`,
+    description: `${AREA_NOTE[route.area]}${roles} Served by ${route.service}.${idempotency}`,
     tags: [route.service],
     security: SECURITY[route.area],
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -258,6 +276,22 @@ export function buildOpenApiDocument(
         'X-RateLimit-Limit-Hour': integerHeader('Requests allowed per hour in this area'),
         'X-RateLimit-Remaining-Hour': integerHeader('Requests left in the current hour'),
         'Retry-After': integerHeader('Seconds to wait before retrying'),
+        'Idempotent-Replayed': {
+          description:
+            'true when the answer is the stored first answer to an earlier request with the same key',
+          schema: { type: 'string', enum: ['true'] },
+        },
+      },
+      parameters: {
+        'Idempotency-Key': {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            "The client's key for this operation (1 to 255 printable ASCII characters, e.g. a UUID), scoped to " +
+            'the caller and the operation and remembered for 24 hours; another request under the same key is 422.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+        },
       },
       responses: {
         BadRequest: errorResponse('The request was refused by a business rule (the detail says which)'),

@@ -155,6 +155,36 @@ describe('contract schemas', () => {
   });
 });
 
+describe('Idempotency-Key', () => {
+  it('is a header parameter of exactly the idempotent operations, with their replay header and 409', () => {
+    const document = buildOpenApiDocument() as unknown as Document;
+    const keyed = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) =>
+          (operation.parameters ?? []).some(
+            (parameter) =>
+              (parameter as { $ref?: string }).$ref === '#/components/parameters/Idempotency-Key',
+          ),
+        )
+        .map(([method]) => `${method.toUpperCase()} ${path.slice(API_PREFIX.length)}`),
+    );
+    expect(keyed.sort()).toEqual([
+      'POST /appointments',
+      'POST /customer-packages/{customer_package_id}/record-payment',
+      'POST /customer/package-payments/{customer_package_id}/record-payment',
+      'POST /customer/packages/purchase',
+      'POST /customer/payments/process-appointment',
+      'POST /staff/appointments',
+      'POST /staff/customer-packages',
+    ]);
+    const sale = document.paths[`${API_PREFIX}/staff/customer-packages`]?.post as Operation & {
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    expect(sale.responses['201']?.headers).toHaveProperty('Idempotent-Replayed');
+    expect(sale.responses['409']).toEqual({ $ref: '#/components/responses/Conflict' });
+  });
+});
+
 describe('GET /api/v1/docs', () => {
   it('serves an interactive reference page and its assets locally (no CDN)', async () => {
     const page = await fetch(`${gateway.url}${API_PREFIX}/docs`);

@@ -12,6 +12,7 @@ const recordPayment = {
   body: payments.recordPaymentBody,
   response: payments.paymentRecorded,
   errors: [400, 409],
+  idempotent: true,
 };
 const createPaymentLink = {
   body: payments.paymentLinkBody,
@@ -51,6 +52,7 @@ export const commerceOperations: OperationSchemaMap = {
     response: customerPackages.purchaseResult,
     status: 201,
     errors: [400, 502],
+    idempotent: true,
   },
   'GET /customer/packages': {
     query: customerPackages.customerPackagesQuery,
@@ -68,6 +70,7 @@ export const commerceOperations: OperationSchemaMap = {
     response: customerPackages.customerPackage,
     status: 201,
     errors: [400],
+    idempotent: true,
   },
   'POST /staff/customer-packages/credits/redeem': {
     body: customerPackages.redeemBody,
@@ -91,6 +94,7 @@ export const commerceOperations: OperationSchemaMap = {
     body: payments.processAppointmentBody,
     response: payments.appointmentPaymentStarted,
     errors: [400, 409, 500, 502],
+    idempotent: true,
   },
   'GET /customer/wallet': { response: payments.wallet },
   'GET /customer/payments': { query: payments.customerPaymentsQuery, response: payments.customerPaymentPage },

@@ -13,6 +13,11 @@ export interface OperationSchemas {
    * 502 for a failed payment-provider call. Each is documented with the `{detail}` error body.
    */
   errors?: readonly number[];
+  /**
+   * Takes an `Idempotency-Key` header: a retry with the same key and request within 24 hours gets the first
+   * answer again and does nothing again (the owning service mounts its idempotency guard on the route).
+   */
+  idempotent?: boolean;
 }
 
 /** Operation contracts by "METHOD /path", the gateway routing table's path template (without /api/v1). */
