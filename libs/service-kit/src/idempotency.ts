@@ -55,7 +55,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * its answer (status and JSON body, 4xx included) is stored before it is sent; a retry with the same key and
  * the same request gets that answer again and runs nothing; the same key with another request is 422. A
  * retry arriving while the first still runs waits for its answer (409 past `waitMs`). A 5xx is not an answer
- * to keep: the key is released and a retry runs again. Without the header a request runs as usual.
+ * to keep: the key is released and a retry (or one already waiting) runs again. Without the header a request
+ * runs as usual.
  * Mount after `authenticate` (keys are scoped by tenant and caller) and right before the handler.
  */
 export class IdempotencyKeys {
