@@ -35,7 +35,7 @@ describe('alert rules', () => {
     expect(stdout).toContain('SUCCESS');
   });
 
-  it('cover every signal of issue #10, payments that arrived without their effect, and refunds owed outside', () => {
+  it('cover every signal of issue #10, payments that arrived without their effect, refunds owed outside, and a ledger that does not add up', () => {
     const alerts = alertRuleGroups().flatMap((group) => group.rules.map((rule) => rule.alert));
     expect(alerts.sort()).toEqual(
       [
@@ -50,6 +50,7 @@ describe('alert rules', () => {
         'SessionRevocationsStale',
         'ProviderCallbackFailed',
         'RefundOwedOutsidePlatform',
+        'LedgerOutOfBalance',
       ].sort(),
     );
   });

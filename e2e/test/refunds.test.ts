@@ -129,7 +129,15 @@ it('cancelled by the customer outside the window: refunded in full to the wallet
   expect(await ledgerOf(appointmentId)).toEqual([
     { entry_type: 'credit', base_amount: '100000.00', platform_fee: '8000.00', net_amount: '92000.00' },
     { entry_type: 'reversal', base_amount: '-100000.00', platform_fee: '-8000.00', net_amount: '-92000.00' },
-  ]);
+  ]); // The customer is told (in the business's language, Indonesian by default), once.
+  const told = await waitFor(async () => {
+    const mails = (await platform.sandbox.messages('email', customer.email)).filter((mail) =>
+      /pembayaran Anda telah dikembalikan|your payment was refunded/.test(mail.subject),
+    );
+    return mails.length > 0 && mails;
+  }, WAIT);
+  expect(told).toHaveLength(1);
+  expect(told[0]!.text).toMatch(/108[.,]000/);
 });
 
 it('cancelled by the salon inside the window: the late fee is kept, the rest refunded, the credit reversed in part', async () => {
@@ -156,6 +164,14 @@ it('cancelled by the salon inside the window: the late fee is kept, the rest ref
     { entry_type: 'credit', base_amount: '100000.00', platform_fee: '8000.00', net_amount: '92000.00' },
     { entry_type: 'reversal', base_amount: '-80000.00', platform_fee: '-6400.00', net_amount: '-73600.00' },
   ]);
+  const told = await waitFor(async () => {
+    const mails = (await platform.sandbox.messages('email', customer.email)).filter((mail) =>
+      /pembayaran Anda telah dikembalikan|your payment was refunded/.test(mail.subject),
+    );
+    return mails.length > 0 && mails[0];
+  }, WAIT);
+  expect(told.text).toMatch(/86[.,]400/);
+  expect(told.text).toMatch(/21[.,]600/);
   await settings({ cancellation_hours: 24 });
 });
 
@@ -208,4 +224,25 @@ it('a tenant with online payments switched off takes none, and its customers are
   expect(expectStatus(await pay(), 400).detail).toMatch(/gateway is not configured/i);
   await settings({ payments_enabled: true });
   expectStatus(await pay(), 200);
+});
+
+it("states the salon's money from the ledger: what was paid, the fees, what refunds took back, what it is owed", async () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const statement = expectStatus(
+    await platform.request('GET', `/merchant/statement?from=${day(-1)}&to=${day(1)}`, { token: owner() }),
+    200,
+  );
+  // Three paid appointments (base 100,000, fee 8,000 each), refunded in full, in part (20 % kept) and in full.
+  expect(statement).toEqual({
+    tenant_id: salon.business.tenantId,
+    period: { from: day(-1), to: day(1) },
+    currency: 'IDR',
+    payments: { count: 3, gross: '300000.00', platform_fees: '24000.00' },
+    refunds: { count: 3, amount: '280000.00', platform_fees: '22400.00' },
+    owed_to_merchant: '18400.00',
+  });
+  const staffToken = await platform.request('GET', `/merchant/statement?from=${day(0)}&to=${day(0)}`, {
+    token: salon.customers[0]!.token,
+  });
+  expect(staffToken.status).toBe(403);
 });

@@ -199,6 +199,7 @@ export const ROUTES: readonly Route[] = [
   // commerce: appointment payments and the wallet
   route('POST',   '/customer/payments/process-appointment', 'commerce', 'customer', 'Pay for an appointment'),
   route('GET',    '/customer/wallet',                    'commerce', 'customer', 'Wallet balance and recent transactions'),
+  route('GET',    '/merchant/statement',                 'commerce', 'staff',    'The salon\'s money over a period: payments, platform fees, refunds, what it is owed', [SA, TA]),
   route('GET',    '/customer/payments',                  'commerce', 'customer', 'The customer\'s payment history (appointments and packages, with refunds)'),
   // split prefix: /customers/{customer_id}/wallet/credits belongs to commerce, not identity
   route('POST',   '/customers/{customer_id}/wallet/credits', 'commerce', 'staff', 'Credit a customer\'s wallet', [SA, TA]),
@@ -206,6 +207,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/webhooks/gateway-invoice/tenant/{tenant_id}', 'commerce', 'provider-callback', 'Payment provider invoice callback'),
   route('POST',   '/webhooks/gateway-invoice/platform', 'commerce', 'provider-callback', 'Payment provider callback for platform (subscription) invoices'),
   route('POST',   '/internal/jobs/expire-packages',      'commerce', 'internal', 'Job: expire customer packages past their validity'),
+  route('POST',   '/internal/jobs/check-ledger',         'commerce', 'internal', 'Job: check that ledger entries, invoices, payments and wallets add up'),
 
   // ── billing: subscriptions ──────────────────────────────────────────────────────────────────────────
   route('GET',    '/subscriptions/plans',                'billing',  'staff',    'Plan catalogue'),

@@ -73,6 +73,7 @@ describe('the routing table', () => {
     expect(internal.sort()).toEqual(
       [
         '/internal/jobs/apply-scheduled-changes',
+        '/internal/jobs/check-ledger',
         '/internal/jobs/expire-packages',
         '/internal/jobs/republish-plans',
         '/token-usage/quota-reset',

@@ -12,6 +12,8 @@ import { internalRoutes } from './http/internal.routes';
 import { appointmentPaymentRoutes } from './http/appointment-payment.routes';
 import { packageRoutes } from './http/package.routes';
 import { GatewayCallbackProcessor } from './jobs/gateway-callbacks';
+import { discrepanciesFound } from './domain/check-ledger';
+import { refundsOwedOutside } from './domain/refund-appointment-payment';
 
 /**
  * Packages, customer packages and credits, payments and invoices, the provider webhook; replicas of identity's
@@ -65,6 +67,9 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
     app.use(appointmentPaymentRoutes(deps));
     app.use(internalRoutes(deps));
     callbacks.start();
+    // The money alerts' series exist from the start (at 0), so a scrape shows them before anything happens.
+    refundsOwedOutside();
+    discrepanciesFound();
     return {
       subscriptions: commerceSubscriptions({ store, logger }),
       async close() {

@@ -176,6 +176,37 @@ describe('templates', () => {
     expect(templateLanguage('ms')).toBe('en');
   });
 
+  it('a refund says what came back, where, and the late-cancellation fee kept', () => {
+    const base = {
+      tenantName: 'Glow',
+      timezone: 'Asia/Jayapura',
+      currency: 'IDR',
+      recipientName: 'Rina',
+      startsAt: '2026-03-03T01:30:00Z',
+    };
+    const late = renderTemplate('payment_refunded', 'en', {
+      ...base,
+      amount: '86400.00',
+      feeKept: '21600.00',
+      refundedTo: 'wallet',
+    });
+    expect(late.subject).toBe('Glow: your payment was refunded');
+    expect(late.text.replace(/\u00a0/g, ' ')).toBe(
+      'Hello Rina,\n\nYour appointment on Tuesday, 3 March 2026, 10:30 was cancelled. IDR 86,400 has been ' +
+        'returned to your wallet with us: use it for your next booking. IDR 21,600 was kept as the ' +
+        'late-cancellation fee.\n\nGlow',
+    );
+    const outside = renderTemplate('payment_refunded', 'id', {
+      ...base,
+      amount: '108000.00',
+      feeKept: '0.00',
+      refundedTo: 'outside',
+    });
+    expect(outside.subject).toBe('Glow: pembayaran Anda telah dikembalikan');
+    expect(outside.text).toMatch(/Rp\s?108\.000 akan dikembalikan kepada Anda oleh salon\.\n/);
+    expect(outside.text).not.toContain('biaya pembatalan');
+  });
+
   it('password messages in English and Indonesian, the change time in its named timezone', () => {
     const base = { tenantName: 'Glow', timezone: 'Asia/Jakarta', currency: 'IDR', recipientName: 'Rina' };
     const code = renderTemplate('password_reset_code', 'en', { ...base, code: '123456', validMinutes: 30 });

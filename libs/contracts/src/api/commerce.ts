@@ -98,6 +98,7 @@ export const commerceOperations: OperationSchemaMap = {
   },
   'GET /customer/wallet': { response: payments.wallet },
   'GET /customer/payments': { query: payments.customerPaymentsQuery, response: payments.customerPaymentPage },
+  'GET /merchant/statement': { query: payments.statementQuery, response: payments.merchantStatement },
   'POST /customers/{customer_id}/wallet/credits': {
     body: payments.walletCreditBody,
     response: payments.walletCredited,
@@ -108,4 +109,5 @@ export const commerceOperations: OperationSchemaMap = {
   'POST /webhooks/gateway-invoice/platform': invoiceCallback,
   // internal (not in the public document)
   'POST /internal/jobs/expire-packages': { response: payments.packagesExpired },
+  'POST /internal/jobs/check-ledger': { response: payments.ledgerCheck },
 };

@@ -8,7 +8,7 @@ import type { CommerceDeps } from './deps';
 import { paidInAll, walletAppliedOf } from './payment-rules';
 
 /** Refunds the platform could not make itself (the tenant has no wallets): the operator's alert counts these. */
-const refundsOwedOutside = () =>
+export const refundsOwedOutside = () =>
   getOrCreateCounter({
     name: 'commerce_refunds_owed_outside_total',
     help: 'Refunds recorded while the tenant has wallets off: the salon owes the money back outside the platform',

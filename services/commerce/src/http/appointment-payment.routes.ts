@@ -12,6 +12,7 @@ import {
 } from '@salon/service-kit';
 import { creditWallet } from '../domain/credit-wallet';
 import { findCustomerPayments } from '../domain/customer-payments';
+import { merchantStatement } from '../domain/merchant-statement';
 import type { CommerceDeps } from '../domain/deps';
 import { getWallet } from '../domain/get-wallet';
 import { processAppointmentPayment } from '../domain/process-appointment-payment';
@@ -22,11 +23,12 @@ import { walletCreditView, walletView } from './wallet.view';
 const {
   customerPaymentsQuery: paymentsQuery,
   processAppointmentBody: processBody,
+  statementQuery,
   walletCreditBody: creditBody,
 } = commerceApi;
 const customerPath = z.object({ customer_id: objectId });
 
-/** Appointment payment, the customer's payment history and the minimal wallet. */
+/** Appointment payment, the customer's payment history, the merchant statement and the minimal wallet. */
 export function appointmentPaymentRoutes(deps: CommerceDeps): Router {
   const router = Router();
   const customer = authenticate(deps.verifier, { allow: ['customer'] });
@@ -51,6 +53,16 @@ export function appointmentPaymentRoutes(deps: CommerceDeps): Router {
     });
     res.json(paged(items.map(customerPaymentView), total, query));
   });
+
+  router.get(
+    '/merchant/statement',
+    authenticate(deps.verifier, { allow: ['staff'] }),
+    requireRoles('TENANT_ADMIN', 'SUPER_ADMIN'),
+    async (req, res) => {
+      const query = parseInput(statementQuery, req.query, 'query');
+      res.json(await merchantStatement(deps, contextOf(req), query));
+    },
+  );
 
   router.get('/customer/wallet', customer, async (req, res) => {
     res.json(walletView(await getWallet(deps, contextOf(req))));

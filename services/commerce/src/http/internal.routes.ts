@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { subscriptionInvoiceRequest } from '@salon/contracts';
 import { contextOf, objectId, parseInput, requireInternalToken } from '@salon/service-kit';
 import { checkCustomerDeletion } from '../domain/check-customer-deletion';
+import { checkLedger } from '../domain/check-ledger';
 import { createSubscriptionInvoice } from '../domain/create-subscription-invoice';
 import type { CommerceDeps } from '../domain/deps';
 import { expirePackages } from '../domain/expire-packages';
@@ -11,7 +12,7 @@ import { subscriptionInvoiceView } from './subscription-invoice.view';
 
 const checkPath = z.object({ tenant_id: objectId, customer_id: objectId });
 
-/** Internal endpoints (X-Internal-Token): identity's deletion pre-check, billing's invoices, the CronJob. */
+/** Internal endpoints (X-Internal-Token): identity's deletion pre-check, billing's invoices, the CronJobs. */
 export function internalRoutes(deps: CommerceDeps): Router {
   const router = Router();
   const internal = requireInternalToken(deps.config.INTERNAL_TOKEN);
@@ -38,6 +39,10 @@ export function internalRoutes(deps: CommerceDeps): Router {
 
   router.post('/internal/jobs/expire-packages', internal, async (req, res) => {
     res.json({ expired: await expirePackages(deps, contextOf(req)) });
+  });
+
+  router.post('/internal/jobs/check-ledger', internal, async (req, res) => {
+    res.json(await checkLedger(deps, contextOf(req)));
   });
 
   return router;

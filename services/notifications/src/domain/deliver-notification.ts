@@ -176,12 +176,22 @@ async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
     packageName: payload.package_name ?? null,
   };
   // An invoice is read in its own currency.
-  if (payload.currency && (row.kind === 'payment_link' || row.kind === 'subscription_payment_confirmation'))
-    context.currency = payload.currency;
+  if (payload.currency && CURRENCY_OF_PAYLOAD.has(row.kind)) context.currency = payload.currency;
+  if (row.kind === 'payment_refunded') {
+    context.feeKept = payload.fee_kept ?? undefined;
+    context.refundedTo = (payload.refunded_to ?? undefined) as TemplateContext['refundedTo'];
+  }
   if (row.kind === 'subscription_payment_confirmation')
     context.subscriptionPayment = row.payload as unknown as SubscriptionPaymentDetails;
   return { recipient, preferences, message: renderTemplate(row.kind, language, context) };
 }
+
+/** Messages about one invoice or refund, read in its own currency. */
+const CURRENCY_OF_PAYLOAD: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  'payment_link',
+  'payment_refunded',
+  'subscription_payment_confirmation',
+]);
 
 /** Sends a claimed (PROCESSING) notification: PROCESSING → COMPLETED (some or all channels sent) or FAILED (none sent). */
 export async function executeNotification(

@@ -9,6 +9,7 @@ export type NotificationKind =
   | 'staff_booking_notice'
   | 'appointment_reminder'
   | 'payment_link'
+  | 'payment_refunded'
   | 'verification_code'
   | 'password_reset_code'
   | 'password_changed'

@@ -27,6 +27,9 @@ export interface TemplateContext {
   /** When a password was changed, and how: with a reset code or by its owner signed in. */
   changedAt?: string;
   changeReason?: 'reset' | 'change';
+  /** A refund: what the salon kept of what was paid (`amount` is what was given back), and where it went. */
+  feeKept?: string;
+  refundedTo?: 'wallet' | 'outside' | 'none';
   /** A paid subscription invoice as billing applied it (`amount` is what was paid). */
   subscriptionPayment?: SubscriptionPaymentDetails;
 }
@@ -154,6 +157,40 @@ const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
       text: `Halo ${c.recipientName},\n\nSilakan bayar ${money(c.amount ?? '0', c.currency, l)}${
         c.packageName ? ` untuk ${c.packageName}` : ''
       } sebelum ${c.dueDate ? localDateTime(c.dueDate, c.timezone, l) : 'tanggal jatuh tempo'}: ${c.paymentUrl ?? ''}\n\n${c.tenantName}`,
+    }),
+  },
+  payment_refunded: {
+    en: (c, l) => ({
+      subject: `${c.tenantName}: your payment was refunded`,
+      text: `Hello ${c.recipientName},\n\nYour appointment${c.startsAt ? ` on ${when(c, l)}` : ''} was cancelled. ${money(
+        c.amount ?? '0',
+        c.currency,
+        l,
+      )} ${
+        c.refundedTo === 'wallet'
+          ? 'has been returned to your wallet with us: use it for your next booking'
+          : 'will be paid back to you by the salon'
+      }.${
+        c.feeKept && Number(c.feeKept) > 0
+          ? ` ${money(c.feeKept, c.currency, l)} was kept as the late-cancellation fee.`
+          : ''
+      }\n\n${c.tenantName}`,
+    }),
+    id: (c, l) => ({
+      subject: `${c.tenantName}: pembayaran Anda telah dikembalikan`,
+      text: `Halo ${c.recipientName},\n\nJanji temu Anda${c.startsAt ? ` pada ${when(c, l)}` : ''} dibatalkan. ${money(
+        c.amount ?? '0',
+        c.currency,
+        l,
+      )} ${
+        c.refundedTo === 'wallet'
+          ? 'telah dikembalikan ke dompet Anda di sini: gunakan untuk pemesanan berikutnya'
+          : 'akan dikembalikan kepada Anda oleh salon'
+      }.${
+        c.feeKept && Number(c.feeKept) > 0
+          ? ` ${money(c.feeKept, c.currency, l)} ditahan sebagai biaya pembatalan terlambat.`
+          : ''
+      }\n\n${c.tenantName}`,
     }),
   },
   verification_code: {

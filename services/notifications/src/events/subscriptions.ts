@@ -1,6 +1,7 @@
 import { DirectConsumer, InboxConsumer, type Subscription } from '@salon/messaging';
 import { TASK_CONSUMER, TASK_EVENT, type NotificationsDeps } from '../domain/deps';
 import { onBillingSubscriptionPaymentApplied } from './handlers/billing.subscription.payment_applied';
+import { onCommercePaymentRefunded } from './handlers/commerce.payment.refunded';
 import { onCommercePaymentLinkCreated } from './handlers/commerce.payment_link.created';
 import { onIdentityAccountPasswordChanged } from './handlers/identity.account.password_changed';
 import { onIdentityAccountPasswordResetRequested } from './handlers/identity.account.password_reset_requested';
@@ -56,6 +57,7 @@ export function notificationsSubscriptions(deps: NotificationsDeps): Subscriptio
       .subscription(),
     new InboxConsumer(store, PAYMENT_CONSUMER)
       .on('commerce.payment_link.created.v1', onCommercePaymentLinkCreated(deps))
+      .on('commerce.payment.refunded.v1', onCommercePaymentRefunded(deps))
       .subscription(),
     new InboxConsumer(store, BILLING_CONSUMER)
       .on('billing.subscription.payment_applied.v1', onBillingSubscriptionPaymentApplied(deps))

@@ -181,6 +181,28 @@ export const customerPayment = z.strictObject({
 });
 export const customerPaymentPage = pagedSchema(customerPayment);
 
+// The merchant statement (the salon's money over a period, from the ledger).
+export const statementQuery = z
+  .object({ from: dateField, to: dateField })
+  .refine((query) => query.from <= query.to, { error: 'from must not be after to', path: ['to'] })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 366 * 86_400_000, {
+    error: 'A statement covers at most 366 days',
+    path: ['to'],
+  });
+export const merchantStatement = z.strictObject({
+  tenant_id: objectId,
+  /** Days in UTC, both included. */
+  period: z.strictObject({ from: z.string(), to: z.string() }),
+  /** null when nothing was recorded in the period. */
+  currency: z.string().nullable(),
+  /** Payments the salon took through the platform: their base (what the services cost) and the platform's fee. */
+  payments: z.strictObject({ count: z.int(), gross: moneyStringSchema, platform_fees: moneyStringSchema }),
+  /** Refunds recorded in the period: the base and fee given back (a late-cancellation fee kept is not). */
+  refunds: z.strictObject({ count: z.int(), amount: moneyStringSchema, platform_fees: moneyStringSchema }),
+  /** What the platform owes the salon for the period: payments' base less fees, less what refunds took back. */
+  owed_to_merchant: signedMoney,
+});
+
 export const walletCreditBody = z.object({
   amount: amountField({ positive: true }),
   reason: z.string().min(1).max(500),
@@ -211,3 +233,10 @@ export const invoiceCallbackBody = z.object({
 export const invoiceCallbackAck = z.strictObject({ status: z.enum(['accepted', 'duplicate']) });
 
 export const packagesExpired = z.strictObject({ expired: z.int() });
+
+export const ledgerCheck = z.strictObject({
+  checked_at: timestamp,
+  discrepancies: z.array(
+    z.strictObject({ check: z.string(), tenant_id: z.string(), entity_id: z.string(), detail: z.string() }),
+  ),
+});
