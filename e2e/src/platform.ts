@@ -48,6 +48,8 @@ export interface Platform {
   /** The gateway's base URL (`/healthz`, `/readyz`, and the API under `/api/v1`). */
   gateway: string;
   internalToken: string;
+  /** The token the payment provider sandbox signs its callbacks with (a test replaying a provider's retries). */
+  callbackToken: string;
   /** The broker namespace of this platform's exchanges and queues (a test may listen to its events). */
   eventNamespace: string;
   keys: TestKeys;
@@ -227,6 +229,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   return {
     gateway: gatewayUrl,
     internalToken,
+    callbackToken,
     eventNamespace: namespace,
     keys,
     signer: testTokenSigner(keys),

@@ -6,10 +6,11 @@ import { startPlatform, type Platform } from '../src/platform';
 import { UNLIMITED_RATES } from '../src/security-platform';
 
 /**
- * Money a paid appointment's cancellation gives back, through every service on real PostgreSQL and RabbitMQ
- * and the provider sandbox: in full outside the cancellation window, less the late-cancellation fee inside it,
- * one ledger reversal each; with wallets off the payment is marked refunded and the operator alerted; and a
- * tenant that switches online payments off takes none.
+ * Money that always adds up, through every service on real PostgreSQL and RabbitMQ and the provider sandbox: a
+ * paid appointment's cancellation refunds in full outside the cancellation window and less the late fee inside
+ * it, one ledger reversal each, and tells the customer; with wallets off the payment is marked refunded and the
+ * operator alerted; a tenant that switches online payments off takes none; the same provider callback 50 times
+ * at once and a late EXPIRED make one payment; the merchant statement and the ledger check agree at the end.
  */
 let platform: Platform;
 let listener: TestBus;
@@ -23,7 +24,11 @@ const PAID = '108000.00';
 beforeAll(async () => {
   platform = await startPlatform({ env: { gateway: UNLIMITED_RATES } });
   listener = await createTestBus({ logger: pino({ level: 'silent' }), namespace: platform.eventNamespace });
-  events = await captureEvents(listener.bus, ['commerce.payment.refunded.v1']);
+  events = await captureEvents(listener.bus, [
+    'commerce.payment.refunded.v1',
+    'commerce.payment.completed.v1',
+    'scheduling.appointment.confirmed.v1',
+  ]);
   salon = await setUpBookableBusiness(platform, 'Refunds');
   await settings({ wallet_enabled: true, cancellation_hours: 24, late_cancellation_fee_percent: 20 });
 }, 180_000);
@@ -226,23 +231,119 @@ it('a tenant with online payments switched off takes none, and its customers are
   expectStatus(await pay(), 200);
 });
 
+/** A booked appointment's payment started on the provider: its invoice as the provider's callbacks name it. */
+async function startedPayment(customer: Customer, day: number, time: string) {
+  const booked = expectStatus(
+    await platform.request('POST', '/appointments', {
+      token: customer.token,
+      body: {
+        outlet_id: salon.business.outletId,
+        appointment_date: localDate(salon.business.timezone, day),
+        start_time: time,
+        services: [{ service_id: salon.serviceId, staff_id: salon.business.staffId }],
+      },
+    }),
+    201,
+  );
+  expectStatus(
+    await platform.request('POST', '/customer/payments/process-appointment', {
+      token: customer.token,
+      body: { appointment_id: booked.id, payment_method: 'QRIS' },
+    }),
+    200,
+  );
+  const [invoice] = await platform.query<{ id: string; gateway_invoice_id: string; amount: string }>(
+    'commerce',
+    'SELECT id, gateway_invoice_id, amount::text AS amount FROM commerce.invoices WHERE appointment_id = $1',
+    [booked.id],
+  );
+  return { appointmentId: booked.id as string, invoice: invoice! };
+}
+
+/** The provider's callback for the invoice, as its retries would send it (through the gateway). */
+const providerCallback = (
+  invoice: { id: string; gateway_invoice_id: string; amount: string },
+  status: string,
+) =>
+  platform.request('POST', `/webhooks/gateway-invoice/tenant/${salon.business.tenantId}`, {
+    headers: { 'x-callback-token': platform.callbackToken },
+    body: {
+      id: invoice.gateway_invoice_id,
+      external_id: invoice.id,
+      status,
+      amount: Number(invoice.amount),
+      ...(status === 'PAID' ? { paid_amount: Number(invoice.amount), payment_method: 'QRIS' } : {}),
+      paid_at: new Date().toISOString(),
+      currency: 'IDR',
+    },
+  });
+
+it('the same PAID callback 50 times at once, then an EXPIRED one late: one payment, one credit, confirmed once', async () => {
+  const customer = salon.customers[3]!;
+  const { appointmentId, invoice } = await startedPayment(customer, 8, '14:00');
+  const answers = await Promise.all(Array.from({ length: 50 }, () => providerCallback(invoice, 'PAID')));
+  expect(answers.every((answer) => answer.status === 200)).toBe(true);
+  await waitFor(async () => {
+    const appointment = await platform.request('GET', `/appointments/${appointmentId}`, {
+      token: customer.token,
+    });
+    return appointment.body.status === 'confirmed';
+  }, WAIT);
+  // The provider's late EXPIRED for the paid invoice changes nothing.
+  expect((await providerCallback(invoice, 'EXPIRED')).status).toBe(200);
+  await waitFor(async () => {
+    const [row] = await platform.query<{ outcome: string | null }>(
+      'commerce',
+      `SELECT outcome FROM commerce.gateway_callbacks WHERE gateway_invoice_id = $1 AND status = 'EXPIRED'`,
+      [invoice.gateway_invoice_id],
+    );
+    return row?.outcome === 'ignored';
+  }, WAIT);
+  expect(await paymentOf(customer, appointmentId)).toMatchObject({
+    status: 'COMPLETED',
+    refunded_amount: null,
+  });
+  expect(await ledgerOf(appointmentId)).toEqual([
+    { entry_type: 'credit', base_amount: '100000.00', platform_fee: '8000.00', net_amount: '92000.00' },
+  ]);
+  // One payment event and one confirmation went out, however many callbacks came.
+  const ofThis = (list: { data: { appointment_id?: string | null } }[]) =>
+    list.filter((event) => event.data.appointment_id === appointmentId).length;
+  expect(ofThis(events.of('commerce.payment.completed.v1'))).toBe(1);
+  expect(ofThis(events.of('scheduling.appointment.confirmed.v1'))).toBe(1);
+  // Cancel it again, so the statement below sees this payment refunded too: back to the wallet, in full.
+  expectStatus(
+    await platform.request('PUT', `/appointments/${appointmentId}/cancel`, { token: customer.token }),
+    200,
+  );
+  await refundOf(appointmentId);
+});
+
 it("states the salon's money from the ledger: what was paid, the fees, what refunds took back, what it is owed", async () => {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const statement = expectStatus(
     await platform.request('GET', `/merchant/statement?from=${day(-1)}&to=${day(1)}`, { token: owner() }),
     200,
   );
-  // Three paid appointments (base 100,000, fee 8,000 each), refunded in full, in part (20 % kept) and in full.
+  // Four paid appointments (base 100,000, fee 8,000 each), refunded in full, in part (20 % kept), in full, in full.
   expect(statement).toEqual({
     tenant_id: salon.business.tenantId,
     period: { from: day(-1), to: day(1) },
     currency: 'IDR',
-    payments: { count: 3, gross: '300000.00', platform_fees: '24000.00' },
-    refunds: { count: 3, amount: '280000.00', platform_fees: '22400.00' },
+    payments: { count: 4, gross: '400000.00', platform_fees: '32000.00' },
+    refunds: { count: 4, amount: '380000.00', platform_fees: '30400.00' },
     owed_to_merchant: '18400.00',
   });
-  const staffToken = await platform.request('GET', `/merchant/statement?from=${day(0)}&to=${day(0)}`, {
+  // And everything adds up: the ledger check finds nothing of this salon's.
+  const check = expectStatus(
+    await platform.request('POST', '/internal/jobs/check-ledger', { internal: true }),
+    200,
+  );
+  expect(
+    check.discrepancies.filter((found: { tenant_id: string }) => found.tenant_id === salon.business.tenantId),
+  ).toEqual([]);
+  const asCustomer = await platform.request('GET', `/merchant/statement?from=${day(0)}&to=${day(0)}`, {
     token: salon.customers[0]!.token,
   });
-  expect(staffToken.status).toBe(403);
+  expect(asCustomer.status).toBe(403);
 });
