@@ -306,6 +306,18 @@ describe('exposure', () => {
       expect(backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
   });
 
+  it('no Ingress rule reaches /metrics, /healthz or /readyz: only the API under /api/v1', () => {
+    const paths = ofKind(overlay, 'Ingress').flatMap((ingress) =>
+      ingress.spec.rules.flatMap((rule: any) => rule.http.paths),
+    );
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatchObject({ path: '/api/v1', pathType: 'Prefix' });
+    const reaches = (url: string) =>
+      paths.some((p: any) => url === p.path || url.startsWith(`${p.path.replace(/\/$/, '')}/`));
+    for (const operational of ['/metrics', '/healthz', '/readyz']) expect(reaches(operational)).toBe(false);
+    expect(reaches('/api/v1/docs')).toBe(true);
+  });
+
   it('network policies deny by default, admit outsiders to the gateway only and callers to services', () => {
     const policies = ofKind(overlay, 'NetworkPolicy');
     expect(named(overlay, 'NetworkPolicy', 'default-deny-ingress').spec).toEqual({
