@@ -13,6 +13,7 @@ import {
   isBreakerTimeoutError,
   type UpstreamBreaker,
 } from './breakers';
+import { compressionFor } from './compression';
 import type { GatewayConfig } from './config';
 import { sendJson, type GatewayRequest } from './http';
 import type { GatewayMetrics } from './metrics';
@@ -193,7 +194,7 @@ export function createUpstream(
       }
 
       metrics.upstreamDuration.observe({ upstream: service, status: String(response.statusCode) }, elapsed());
-      relay(response, res, req.log);
+      relay(req, response, res);
     },
     close() {
       breaker.shutdown();
@@ -244,24 +245,33 @@ function listedInConnection(connection: string | undefined): Set<string> | undef
 }
 
 /**
- * Streams the upstream's answer to the client (status, end-to-end headers, body). Plain `pipe` rather than
- * `stream.pipeline`: pipeline destroys the upstream response when it ends (an AbortController and a
- * DOMException per request, measured at about a tenth of the gateway's CPU), while `pipe` leaves the socket
- * to the keep-alive agent; a client that goes away is handled by hand.
+ * Streams the upstream's answer to the client (status, end-to-end headers, body), through a br or gzip
+ * compressor when the answer is worth compressing and the client accepts it (compression.ts). Plain `pipe`
+ * rather than `stream.pipeline`: pipeline destroys the upstream response when it ends (an AbortController
+ * and a DOMException per request, measured at about a tenth of the gateway's CPU), while `pipe` leaves the
+ * socket to the keep-alive agent; a client that goes away is handled by hand.
  */
-function relay(response: IncomingMessage, res: ServerResponse, log: Logger): void {
+function relay(req: GatewayRequest, response: IncomingMessage, res: ServerResponse): void {
   const headers: OutgoingHttpHeaders = {};
   for (const name in response.headers) {
     if (!RESPONSE_HEADERS_DROPPED.has(name)) headers[name] = response.headers[name];
   }
+  const compressor = compressionFor(req.headers, req.method, response, headers);
   res.writeHead(response.statusCode ?? 502, headers);
-  response.pipe(res);
-  response.once('error', (error) => {
-    log.warn({ err: error }, 'relaying the upstream response failed');
+  const fail = (error: Error) => {
+    req.log.warn({ err: error }, 'relaying the upstream response failed');
     res.destroy();
-  });
+  };
+  response.once('error', fail);
+  if (compressor === undefined) {
+    response.pipe(res);
+  } else {
+    response.pipe(compressor).pipe(res);
+    compressor.once('error', fail);
+  }
   res.once('close', () => {
     if (!response.complete) response.destroy();
+    compressor?.destroy();
   });
 }
 
