@@ -62,6 +62,7 @@ export async function startSecurityPlatform(
     internalToken: randomBytes(24).toString('hex'),
     superAdminEmail: 'admin@security.example',
     superAdminPassword: randomBytes(12).toString('base64url'),
+    paymentCallbackToken: randomBytes(24).toString('hex'),
   };
   writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify(secrets));
   const platform = await startPlatform({

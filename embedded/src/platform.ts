@@ -80,14 +80,13 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     : new InProcessBus({ logger });
   await bus.start();
 
-  // Every process reads the same environment; the embedded secrets fill in keys, the internal token and the
-  // platform administrator. Services listen on free loopback ports; the gateway is the only public door,
-  // and its address must be known before commerce starts (it gives it to the provider for callbacks).
+  // Every process reads the same environment; the embedded secrets fill in keys, the internal token, the
+  // platform administrator and the payment callback token (the sandbox provider sends it, commerce checks
+  // it). Services listen on free loopback ports; the gateway is the only public door, and its address must
+  // be known before commerce starts (it gives it to the provider for callbacks).
   const port = options.port || (await freePort());
   const baseEnv = options.env ?? process.env;
-  const sandboxes = await startProviderSandboxes(baseEnv, {
-    callbackToken: `callback-${secrets.internalToken}`,
-  });
+  const sandboxes = await startProviderSandboxes(baseEnv, { callbackToken: secrets.paymentCallbackToken });
   const env: Record<string, string | undefined> = {
     ...baseEnv,
     ...sandboxes.env,
@@ -99,6 +98,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     INTERNAL_TOKEN: secrets.internalToken,
     SUPER_ADMIN_EMAIL: secrets.superAdminEmail,
     SUPER_ADMIN_PASSWORD: secrets.superAdminPassword,
+    PAYMENT_CALLBACK_TOKEN: secrets.paymentCallbackToken,
   };
   // Each started service's URL joins the environment (IDENTITY_URL, COMMERCE_URL, …), so services started
   // later can call it, and the gateway routes to all of them.

@@ -32,7 +32,6 @@ export async function startProviderSandboxes(
     Object.assign(settings, {
       PAYMENT_PROVIDER_URL: provider.url,
       PAYMENT_PROVIDER_SECRET_KEY: secretKey,
-      PAYMENT_CALLBACK_TOKEN: secrets.callbackToken,
     });
     links.payments = `${provider.url}/v2/invoices`;
     stops.push(() => provider.stop());

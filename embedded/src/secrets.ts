@@ -9,6 +9,8 @@ export interface PlatformSecrets {
   internalToken: string;
   superAdminEmail: string;
   superAdminPassword: string;
+  /** What the payment provider sends in `x-callback-token`; an integrator posts callbacks by hand with it. */
+  paymentCallbackToken: string;
 }
 
 /**
@@ -23,23 +25,27 @@ export function loadOrCreateSecrets(
 ): PlatformSecrets {
   const file = join(dataDir, 'secrets.json');
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<PlatformSecrets>) : {};
+  // Generated once: the values written to the file are the ones this start uses and prints.
+  const fromFile = generated(stored);
   const secrets: PlatformSecrets = {
-    ...generated(stored),
+    ...fromFile,
     ...definedOnly({
       jwtPublicKeyPem: env.JWT_PUBLIC_KEY,
       jwtPrivateKeyPem: env.JWT_PRIVATE_KEY,
       internalToken: env.INTERNAL_TOKEN,
       superAdminEmail: env.SUPER_ADMIN_EMAIL,
       superAdminPassword: env.SUPER_ADMIN_PASSWORD,
+      paymentCallbackToken: env.PAYMENT_CALLBACK_TOKEN,
     }),
   };
   if (Object.keys(stored).length < Object.keys(secrets).length) {
-    writeFileSync(file, JSON.stringify(generated(stored), null, 2), { mode: 0o600 });
+    writeFileSync(file, JSON.stringify(fromFile, null, 2), { mode: 0o600 });
     logger.warn({ file }, 'generated embedded-mode secrets; shown once, kept in the file');
     process.stderr.write(
       `\nEmbedded-mode secrets (kept in ${file}):\n` +
         `  platform administrator: ${secrets.superAdminEmail} / ${secrets.superAdminPassword}\n` +
-        `  internal token (X-Internal-Token): ${secrets.internalToken}\n\n`,
+        `  internal token (X-Internal-Token): ${secrets.internalToken}\n` +
+        `  payment callback token (x-callback-token): ${secrets.paymentCallbackToken}\n\n`,
     );
   }
   return secrets;
@@ -55,6 +61,8 @@ function generated(stored: Partial<PlatformSecrets>): PlatformSecrets {
     internalToken: stored.internalToken ?? randomBytes(24).toString('hex'),
     superAdminEmail: stored.superAdminEmail ?? 'admin@salon.local',
     superAdminPassword: stored.superAdminPassword ?? randomBytes(12).toString('base64url'),
+    // Its own random value, not derived from the internal token: it is handed to a provider.
+    paymentCallbackToken: stored.paymentCallbackToken ?? randomBytes(24).toString('hex'),
   };
 }
 
