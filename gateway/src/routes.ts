@@ -283,4 +283,44 @@ export const SERVICE_TO_SERVICE_ROUTES: ReadonlyArray<
     service: 'identity',
     summary: 'Sessions that have ended, whose access tokens the gateway refuses until they expire',
   },
+  {
+    method: 'POST',
+    path: '/internal/jobs/retention',
+    service: 'identity',
+    summary:
+      "Job (CronJob identity-retention): delete identity's rows past their retention period, in batches",
+  },
+  {
+    method: 'POST',
+    path: '/internal/jobs/retention',
+    service: 'catalog',
+    summary: "Job (CronJob catalog-retention): delete catalog's rows past their retention period, in batches",
+  },
+  {
+    method: 'POST',
+    path: '/internal/jobs/retention',
+    service: 'scheduling',
+    summary:
+      "Job (CronJob scheduling-retention): delete scheduling's rows past their retention period, in batches",
+  },
+  {
+    method: 'POST',
+    path: '/internal/jobs/retention',
+    service: 'commerce',
+    summary:
+      "Job (CronJob commerce-retention): delete commerce's rows past their retention period, in batches",
+  },
+  {
+    method: 'POST',
+    path: '/internal/jobs/retention',
+    service: 'billing',
+    summary: "Job (CronJob billing-retention): delete billing's rows past their retention period, in batches",
+  },
+  {
+    method: 'POST',
+    path: '/internal/jobs/retention',
+    service: 'notifications',
+    summary:
+      "Job (CronJob notifications-retention): delete notifications's rows past their retention period, in batches",
+  },
 ];

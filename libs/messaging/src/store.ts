@@ -93,14 +93,4 @@ export class MessagingStore {
       return Promise.all(events.map(async (event) => (await this.applyOnce(consumer, handler, [event]))[0]!));
     }
   }
-
-  /** Forgets inbox rows older than the broker could still redeliver (run by a periodic job). */
-  async purgeInbox(olderThanDays: number): Promise<number> {
-    const rows = await selectRows(
-      this.db.orm,
-      sql`DELETE FROM ${sql.identifier(this.schema)}.inbox
-          WHERE processed_at < now() - make_interval(days => ${olderThanDays}) RETURNING 1`,
-    );
-    return rows.length;
-  }
 }

@@ -19,7 +19,10 @@ import {
   idempotencyMigrations,
   IdempotencyKeys,
   mountHealth,
+  pruneTables,
+  requireInternalToken,
   runMigrations,
+  type RetentionTable,
   type CommonConfig,
   type Db,
   type Logger,
@@ -57,6 +60,8 @@ export interface ServiceDefinition<C extends CommonConfig = CommonConfig> {
   configSchema: z.ZodType<C>;
   migrations: Migration[];
   build(context: ServiceContext<C>): Promise<ServiceParts> | ServiceParts;
+  /** The service's own tables the retention job prunes, with their periods; its inbox is pruned anyway. */
+  retention?: (config: C) => RetentionTable[];
 }
 
 export interface RunningService {
@@ -126,6 +131,7 @@ export async function startService<C extends CommonConfig>(
     app,
   };
   const parts = await definition.build(context);
+  mountRetentionJob(app, definition, config, db);
   finishHttpApp(app, logger);
 
   for (const subscription of [plans.subscription(name, store), ...(parts.subscriptions ?? [])]) {
@@ -152,4 +158,27 @@ export async function startService<C extends CommonConfig>(
       await parts.close?.();
     },
   };
+}
+
+/**
+ * POST /internal/jobs/retention, the daily CronJob `<service>-retention`: deletes, in short batches, the inbox
+ * rows and the service's own rows past their retention period, and answers `{deleted: {table: rows}}`.
+ * Every service serves it the same way, so it lives here rather than in six routers.
+ */
+function mountRetentionJob<C extends CommonConfig>(
+  app: Express,
+  definition: ServiceDefinition<C>,
+  config: C,
+  db: Db,
+): void {
+  const inbox: RetentionTable = {
+    schema: definition.name,
+    table: 'inbox',
+    timeColumn: 'processed_at',
+    days: config.RETENTION_INBOX_DAYS,
+  };
+  const tables = [inbox, ...(definition.retention?.(config) ?? [])];
+  app.post('/internal/jobs/retention', requireInternalToken(config.INTERNAL_TOKEN), async (_req, res) => {
+    res.json({ deleted: await pruneTables(db, tables) });
+  });
 }

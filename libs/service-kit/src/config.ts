@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { z } from 'zod';
 import { pemBlocksOf } from './jwt-keys';
 import type { TokenVerifierOptions } from './token-verifier';
+import { retentionDays } from './retention';
 import { intQuery } from './zod-helpers';
 
 /** Thrown at start-up when the environment is incomplete; the message names every bad variable. */
@@ -98,6 +99,8 @@ export const commonConfigSchema = z.object({
   JWT_ISSUER: z.string().default('salon-identity'),
   JWT_AUDIENCE: z.string().default('salon-api'),
   INTERNAL_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }),
+  /** Days an inbox row is kept after its event was handled: longer than the broker could still redeliver it. */
+  RETENTION_INBOX_DAYS: retentionDays(14),
 });
 
 export type CommonConfig = z.output<typeof commonConfigSchema>;

@@ -34,3 +34,4 @@ export * from './db';
 export * from './ports';
 export * from './replica-fields';
 export * from './phone';
+export * from './retention';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLAN_CATALOGUE } from '@salon/contracts';
-import { commonConfigSchema, intQuery } from '@salon/service-kit';
+import { commonConfigSchema, intQuery, retentionDays } from '@salon/service-kit';
 
 const tokens = (fallback: number) => intQuery.pipe(z.int().min(-1)).default(fallback);
 
@@ -29,6 +29,11 @@ export const billingConfigSchema = commonConfigSchema.extend({
   DEFAULT_MONTHLY_TOKENS: tokens(480_000),
   /** The model name recorded when a tracking call names none. */
   DEFAULT_CHAT_MODEL: z.string().min(1).default('gemini-2.0-flash'),
+  /**
+   * Days a token-usage log row (one tracking call) is kept; the daily and monthly totals the quotas read
+   * stay. Beyond it GET /token-usage/history has no detail to show.
+   */
+  RETENTION_TOKEN_USAGE_DAYS: retentionDays(400),
 });
 
 export type BillingConfig = z.output<typeof billingConfigSchema>;

@@ -19,6 +19,14 @@ export function createBillingService({
     name: 'billing',
     configSchema: billingConfigSchema,
     migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
+    retention: (config) => [
+      {
+        schema: 'billing',
+        table: 'token_usage_log',
+        timeColumn: 'created_at',
+        days: config.RETENTION_TOKEN_USAGE_DAYS,
+      },
+    ],
     build({ config, db, store, verifier, logger, app }) {
       const commerce =
         config.COMMERCE_URL === undefined

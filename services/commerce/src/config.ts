@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonConfigSchema, intQuery } from '@salon/service-kit';
+import { commonConfigSchema, intQuery, retentionDays } from '@salon/service-kit';
 
 /** The common settings plus the payment provider; a missing key or token stops the process at start-up. */
 export const commerceConfigSchema = commonConfigSchema.extend({
@@ -18,6 +18,10 @@ export const commerceConfigSchema = commonConfigSchema.extend({
   GATEWAY_CALLBACK_RETRY_BASE_MS: intQuery.pipe(z.int().min(10).max(600_000)).default(2_000),
   /** Attempts before a callback stays failed (an ERROR log and `gateway_callbacks_total{outcome="failed"}`). */
   GATEWAY_CALLBACK_MAX_ATTEMPTS: intQuery.pipe(z.int().min(1).max(100)).default(10),
+  /** Days a stored provider callback is kept once applied or given up; one still to apply is never deleted. */
+  RETENTION_CALLBACK_DAYS: retentionDays(90),
+  /** Days an audit entry is kept: the longest retention period, for disputes and investigations. */
+  RETENTION_AUDIT_DAYS: retentionDays(730),
 });
 
 export type CommerceConfig = z.output<typeof commerceConfigSchema>;

@@ -3,6 +3,7 @@ import { createPaymentProvider } from '@salon/payment-provider';
 import type { ServiceDefinition } from '@salon/runtime';
 import { createInternalClient, loadMigrationDir } from '@salon/service-kit';
 import { commerceConfigSchema, type CommerceConfig } from './config';
+import { commerceRetentionTables } from './db/retention.repository';
 import type { CommerceDeps } from './domain/deps';
 import { applyInvoiceCallback } from './domain/apply-invoice-callback';
 import { commerceSubscriptions } from './events/subscriptions';
@@ -24,6 +25,7 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
   name: 'commerce',
   configSchema: commerceConfigSchema,
   migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
+  retention: commerceRetentionTables,
   build({ db, store, plans, idempotency, verifier, app, config, logger }) {
     const provider = createPaymentProvider({
       baseUrl: config.PAYMENT_PROVIDER_URL,

@@ -3,6 +3,7 @@ import { createPrivateKey } from 'node:crypto';
 import {
   commonConfigSchema,
   intQuery,
+  retentionDays,
   pemBlocksOf,
   privateKeyPemSchema,
   publicKeyPemSchema,
@@ -43,6 +44,8 @@ export const identityConfigSchema = commonConfigSchema
      */
     PAYMENT_PROVIDER_URL: z.url().optional(),
     PAYMENT_PROVIDER_SECRET_KEY: z.string().min(1).optional(),
+    /** Days an audit entry is kept: the longest retention period, for disputes and investigations. */
+    RETENTION_AUDIT_DAYS: retentionDays(730),
   })
   .superRefine((config, ctx) => {
     if ((config.PAYMENT_PROVIDER_URL === undefined) !== (config.PAYMENT_PROVIDER_SECRET_KEY === undefined))

@@ -23,6 +23,9 @@ export const identityService: ServiceDefinition<IdentityConfig> = {
   name: 'identity',
   configSchema: identityConfigSchema,
   migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
+  retention: (config) => [
+    { schema: 'identity', table: 'audit_log', timeColumn: 'created_at', days: config.RETENTION_AUDIT_DAYS },
+  ],
   async build({ config, db, store, plans, verifier, logger, app }) {
     const internalClient = (name: string, baseUrl: string | undefined) =>
       baseUrl === undefined

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonConfigSchema, intQuery } from '@salon/service-kit';
+import { commonConfigSchema, intQuery, retentionDays } from '@salon/service-kit';
 
 const days = (fallback: number) => intQuery.pipe(z.int().min(1).max(365)).default(fallback);
 
@@ -14,6 +14,10 @@ export const notificationsConfigSchema = commonConfigSchema.extend({
   /** Bearer key sent to the HTTP providers; unset for the sandboxes. */
   CHANNEL_API_KEY: z.string().optional(),
   CHANNEL_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(10_000),
+  /** Days a delivery record (one channel attempt, always finished: sent, failed or blocked) is kept. */
+  RETENTION_DELIVERY_DAYS: retentionDays(180),
+  /** Days an audit entry is kept: the longest retention period, for disputes and investigations. */
+  RETENTION_AUDIT_DAYS: retentionDays(730),
   /** Horizon of the task tier: further ahead waits in the database tier (spec: 30). */
   CLOUD_TASKS_MAX_DAYS: days(30),
   /** The promotion run moves PENDING rows due within this many days (spec: 25). */

@@ -21,6 +21,20 @@ export function createNotificationsService({
     name: 'notifications',
     configSchema: notificationsConfigSchema,
     migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
+    retention: (config) => [
+      {
+        schema: 'notifications',
+        table: 'deliveries',
+        timeColumn: 'created_at',
+        days: config.RETENTION_DELIVERY_DAYS,
+      },
+      {
+        schema: 'notifications',
+        table: 'audit_log',
+        timeColumn: 'created_at',
+        days: config.RETENTION_AUDIT_DAYS,
+      },
+    ],
     build({ config, db, bus, store, plans, logger, app }) {
       const channelSenders = senders ?? createChannelSenders(config);
       const deps: NotificationsDeps = {
