@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROUTES, SERVICES } from '@salon/gateway';
+import { ROUTES, SERVICES, SERVICE_TO_SERVICE_ROUTES } from '@salon/gateway';
 import { assertStartsWith, stubSecret } from './manifests-config';
 import { containersOf, readYamlDocuments, renderKustomization, type K8sObject } from './manifests-render';
 import { validateManifest } from './manifests-validate';
@@ -195,9 +195,11 @@ describe('CronJobs', () => {
   it('POST an internal route of its service directly, with the internal credential', () => {
     for (const cronJob of cronJobs) {
       const { container, service, path, port } = callOf(cronJob);
-      expect(ROUTES).toContainEqual(
-        expect.objectContaining({ method: 'POST', path, service, area: 'internal' }),
-      );
+      // A job every service serves (retention) is a service-to-service route: the gateway routes a path to one.
+      expect([
+        ...ROUTES.filter((route) => route.area === 'internal'),
+        ...SERVICE_TO_SERVICE_ROUTES,
+      ]).toContainEqual(expect.objectContaining({ method: 'POST', path, service }));
       expect(port).toBe('8080');
       expect(container.args).toEqual(expect.arrayContaining(['POST', 'X-Internal-Token: $(INTERNAL_TOKEN)']));
       expect(container.env).toEqual([
@@ -216,6 +218,13 @@ describe('CronJobs', () => {
         route.area === 'internal' && (route.summary.startsWith('Job:') || route.path.endsWith('/promote')),
     );
     for (const route of periodic) expect(scheduleOf.get(route.path)).toBeDefined();
+    const retention = new Set(
+      cronJobs
+        .map(callOf)
+        .filter(({ path }) => path === '/internal/jobs/retention')
+        .map(({ service }) => service),
+    );
+    expect([...retention].sort()).toEqual([...SERVICES].sort());
     expect(Object.fromEntries(scheduleOf)).toMatchObject({
       '/webhooks/notifications/promote': '*/5 * * * *',
       '/token-usage/quota-reset': '0 0 * * *',
@@ -223,6 +232,7 @@ describe('CronJobs', () => {
       '/internal/jobs/expire-packages': expect.stringMatching(/^\d+ \* \* \* \*$/),
       '/internal/jobs/apply-scheduled-changes': expect.stringMatching(/^\d+ \d+ \* \* \*$/),
       '/internal/jobs/republish-plans': expect.stringMatching(/^\d+ \d+ \* \* \*$/),
+      '/internal/jobs/retention': expect.stringMatching(/^\d+ \d+ \* \* \*$/),
     });
   });
 
