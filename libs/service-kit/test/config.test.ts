@@ -54,7 +54,14 @@ describe('loadConfig', () => {
       JWT_ISSUER: 'salon-identity',
       JWT_AUDIENCE: 'salon-api',
       INTERNAL_TOKEN: 'x'.repeat(32),
+      RETENTION_INBOX_DAYS: 14,
     });
+  });
+
+  it('refuses a retention period under one day, so a typo cannot empty a table', () => {
+    expect(() => loadConfig(commonConfigSchema, { ...validEnv, RETENTION_INBOX_DAYS: '0' })).toThrow(
+      /RETENTION_INBOX_DAYS/,
+    );
   });
 
   it('normalises PEM values carried with literal \\n sequences', () => {
