@@ -89,6 +89,7 @@ const OPEN_WRITES: Record<string, string> = {
   'PUT /customers/preferences': 'a customer’s own account',
   'PUT /customers/consent': 'a customer’s own account (data protection)',
   'DELETE /customers/account': 'a customer’s own account (data protection)',
+  'POST /internal/jobs/retention': 'the retention CronJob (internal token), no tenant’s write',
 };
 
 /** `POST /users/{user_id}` for `POST /users/:user_id`, as the routing table writes it. */
