@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, SERVICES, UPSTREAM_URL_VARIABLES, type ServiceName } from '@salon/gateway';
+import { WHATSAPP_SANDBOX_CREDENTIALS } from '@salon/notifications';
 import {
   assertBuilt,
   PlatformChild,
@@ -148,6 +149,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     notifications: {
       SMTP_URL: `smtp://127.0.0.1:${ports.sandbox.smtp}`,
       WHATSAPP_API_URL: local(ports.sandbox.whatsapp),
+      ...WHATSAPP_SANDBOX_CREDENTIALS,
       SMS_API_URL: local(ports.sandbox.sms),
       PUSH_API_URL: local(ports.sandbox.push),
     },
@@ -166,6 +168,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         SMTP_PORT: String(ports.sandbox.smtp),
         SMTP_LIST_PORT: String(ports.sandbox.smtpList),
         WHATSAPP_PORT: String(ports.sandbox.whatsapp),
+        WHATSAPP_CALLBACK_URL: `${gatewayUrl}${API_PREFIX}/webhooks/whatsapp`,
         SMS_PORT: String(ports.sandbox.sms),
         PUSH_PORT: String(ports.sandbox.push),
         LOG_LEVEL: logLevel,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { startHttpSink, startSmtpSandbox } from '@salon/notifications';
+import { startHttpSink, startSmtpSandbox, startWhatsAppSandbox } from '@salon/notifications';
 import { startSandboxProvider } from '@salon/payment-provider';
 import { createLogger, createShutdown, loadConfig } from '@salon/service-kit';
 
 /**
  * The provider sandboxes as one process of their own, for the distributed mode (docker compose, Kubernetes,
- * the whole-platform tests): the payment provider, an SMTP server and three HTTP sinks (WhatsApp, SMS, push),
+ * the whole-platform tests): the payment provider, an SMTP server, the WhatsApp Cloud API sandbox and two HTTP
+ * sinks (SMS, push),
  * each on a fixed port so the services can be configured with their addresses.
  */
 const port = z.coerce.number().int().min(1).max(65535);
@@ -21,6 +22,8 @@ const config = loadConfig(
     SMTP_PORT: port.default(2525),
     SMTP_LIST_PORT: port.default(4011),
     WHATSAPP_PORT: port.default(4012),
+    /** The notifications webhook the WhatsApp sandbox's status callbacks go to (through the gateway). */
+    WHATSAPP_CALLBACK_URL: z.string().url().optional(),
     SMS_PORT: port.default(4013),
     PUSH_PORT: port.default(4014),
     LOG_LEVEL: z.string().default('info'),
@@ -41,8 +44,13 @@ async function main() {
   shutdown.register('payment provider', () => provider.stop());
   const smtp = await startSmtpSandbox({ host, port: config.SMTP_PORT, httpPort: config.SMTP_LIST_PORT });
   shutdown.register('smtp', () => smtp.close());
+  const whatsapp = await startWhatsAppSandbox({
+    host,
+    port: config.WHATSAPP_PORT,
+    callbackUrl: config.WHATSAPP_CALLBACK_URL,
+  });
+  shutdown.register('whatsapp', () => whatsapp.close());
   for (const [name, sinkPort] of [
-    ['whatsapp', config.WHATSAPP_PORT],
     ['sms', config.SMS_PORT],
     ['push', config.PUSH_PORT],
   ] as const) {

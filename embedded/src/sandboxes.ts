@@ -1,4 +1,10 @@
-import { startHttpSink, startSmtpSandbox, type Sandbox } from '@salon/notifications';
+import {
+  WHATSAPP_SANDBOX_CREDENTIALS,
+  startHttpSink,
+  startSmtpSandbox,
+  startWhatsAppSandbox,
+  type Sandbox,
+} from '@salon/notifications';
 import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provider';
 import { portIfFree } from '@salon/service-kit';
 
@@ -43,7 +49,7 @@ export async function startProviderSandboxes(
       'SMTP_URL',
       async () => startSmtpSandbox({ host: '127.0.0.1', httpPort: await portIfFree(SMTP_LIST_PORT) }),
     ],
-    ['WHATSAPP_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
+    ['WHATSAPP_API_URL', () => startWhatsAppSandbox({ host: '127.0.0.1' })],
     ['SMS_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
     ['PUSH_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
   ];
@@ -51,6 +57,7 @@ export async function startProviderSandboxes(
     if (env[variable]) continue;
     const sandbox = await start();
     settings[variable] = sandbox.url;
+    if (variable === 'WHATSAPP_API_URL') Object.assign(settings, WHATSAPP_SANDBOX_CREDENTIALS);
     links[variable.replace(/_(URL|API_URL)$/, '').toLowerCase()] = sandbox.listUrl;
     stops.push(() => sandbox.close());
   }

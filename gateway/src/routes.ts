@@ -17,8 +17,8 @@ import type { Role } from '@salon/service-kit';
  * - staff: a staff access token; a customer token is 403.
  * - either: a staff or a customer access token (each limited as its own kind).
  * - internal: forwarded only with a valid X-Internal-Token; otherwise 404, as if the path did not exist.
- * - provider-callback: the payment provider's invoice callback; no token (commerce checks the callback
- *   token), its own generous limit instead of the public one.
+ * - provider-callback: a provider's callback (payment invoices, WhatsApp statuses); no token (the owning
+ *   service checks the callback token or signature), its own generous limit instead of the public one.
  *
  * `roles` records the staff roles the spec names for the route (documentation and the security matrix;
  * the owning service enforces them). Absent means any staff role.
@@ -237,6 +237,9 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/webhooks/notifications/promotion-stats', 'notifications', 'internal', 'Promotion statistics'),
   route('POST',   '/webhooks/notifications/retry/{notification_id}', 'notifications', 'internal', 'Retry a failed notification'),
   route('GET',    '/webhooks/notifications/health',      'notifications', 'internal', 'Notification subsystem health'),
+  // notifications: the WhatsApp Cloud API's webhook (Meta signs the POST with the app secret)
+  route('GET',    '/webhooks/whatsapp', 'notifications', 'provider-callback', 'WhatsApp webhook subscription handshake'),
+  route('POST',   '/webhooks/whatsapp', 'notifications', 'provider-callback', 'WhatsApp message status callback'),
 ];
 
 /**

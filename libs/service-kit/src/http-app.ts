@@ -23,7 +23,13 @@ export function createHttpApp({ service, logger, bodyLimit = '1mb' }: HttpAppOpt
   app.disable('x-powered-by');
   app.use(requestId());
   app.use(requestLog({ service, logger }));
-  app.use(express.json({ limit: bodyLimit }));
+  // The raw bytes stay beside the parsed body: a provider's webhook signature is over exactly these bytes.
+  app.use(
+    express.json({
+      limit: bodyLimit,
+      verify: (req, _res, raw) => void ((req as express.Request).rawBody = raw),
+    }),
+  );
   return app;
 }
 

@@ -10,6 +10,8 @@ declare module 'express-serve-static-core' {
     log: Logger;
     /** The verified caller; undefined until `authenticate` has run. */
     auth?: AuthContext;
+    /** The JSON body's bytes as received (signed webhooks); set by createHttpApp's body parser. */
+    rawBody?: Buffer;
   }
 }
 

@@ -7,11 +7,22 @@ export const notificationsConfigSchema = commonConfigSchema.extend({
   /** SMTP server for e-mail, e.g. smtp://user:pass@mail.example:587 (the SMTP sandbox in tests). */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }),
   MAIL_FROM: z.string().min(3).default('Salon <no-reply@salon.local>'),
-  /** Base URLs of the WhatsApp, SMS and push providers' HTTP APIs (see docs/decisions.md, Notifications). */
+  /** WhatsApp Business Cloud API (docs/decisions.md, WhatsApp Cloud API): base URL, e.g. https://graph.facebook.com. */
   WHATSAPP_API_URL: z.url(),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, { error: 'must look like v21.0' })
+    .default('v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1),
+  /** The Meta app's secret: status webhooks are signed with it (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }),
+  /** Answered back in the webhook subscription handshake (GET, hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }),
+  /** Base URLs of the SMS and push providers' HTTP APIs (see docs/decisions.md, Notifications). */
   SMS_API_URL: z.url(),
   PUSH_API_URL: z.url(),
-  /** Bearer key sent to the HTTP providers; unset for the sandboxes. */
+  /** Bearer key sent to the SMS and push providers; unset for the sandboxes. */
   CHANNEL_API_KEY: z.string().optional(),
   CHANNEL_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(10_000),
   /** Days a delivery record (one channel attempt, always finished: sent, failed or blocked) is kept. */

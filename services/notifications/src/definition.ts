@@ -7,6 +7,7 @@ import { notificationsConfigSchema, type NotificationsConfig } from './config';
 import { systemClock, type Clock, type NotificationsDeps } from './domain/deps';
 import { notificationsSubscriptions } from './events/subscriptions';
 import { webhookRoutes } from './http/webhook.routes';
+import { whatsAppWebhookRoutes } from './http/whatsapp-webhook.routes';
 
 /**
  * Every outbound message: scheduled notifications on two tiers (database, then the broker's delay ladder),
@@ -48,6 +49,7 @@ export function createNotificationsService({
         clock,
       };
       app.use(webhookRoutes(deps));
+      app.use(whatsAppWebhookRoutes(deps));
       return {
         subscriptions: notificationsSubscriptions(deps),
         async close() {

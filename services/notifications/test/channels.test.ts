@@ -18,6 +18,8 @@ describe('channel adapters against their sandboxes', () => {
       subject: 'Hi',
       text: 'Hello there',
       reference: 'ref-1',
+      kind: 'appointment_confirmation',
+      language: 'en',
     });
     sender.close?.();
     expect(id).toMatch(/@/);
@@ -32,17 +34,24 @@ describe('channel adapters against their sandboxes', () => {
     });
   });
 
+  const message = {
+    to: '+6281',
+    subject: 'S',
+    text: 'Body',
+    reference: 'r',
+    kind: 'appointment_confirmation',
+    language: 'en',
+  };
+
   it('the provider HTTP API: POST /messages, 202 {id}; a refusal is a failed send', async () => {
     const whatsapp = httpProviderSender('whatsapp', sink.url, 'key', 5_000);
-    const id = await whatsapp.send({ to: '+6281', subject: 'S', text: 'Body', reference: 'ref-2' });
+    const id = await whatsapp.send({ ...message, reference: 'ref-2' });
     expect(id).toMatch(/^sbx-/);
     const listed = (await (await fetch(sink.listUrl)).json()) as { messages: unknown[] };
     expect(listed.messages).toEqual([
       { id, to: '+6281', subject: 'S', text: 'Body', reference: 'ref-2', received_at: expect.any(String) },
     ]);
     sink.failNext(1);
-    await expect(whatsapp.send({ to: '+6281', subject: 'S', text: 'Body', reference: 'r' })).rejects.toThrow(
-      'whatsapp provider answered 503',
-    );
+    await expect(whatsapp.send(message)).rejects.toThrow('whatsapp provider answered 503');
   });
 });

@@ -11,11 +11,16 @@ import {
 } from '@salon/testing';
 import { createNotificationsService } from '../src/definition';
 import { startHttpSink, startSmtpSandbox, type Sandbox } from '../src/sandbox/sandboxes';
+import {
+  WHATSAPP_SANDBOX_CREDENTIALS,
+  startWhatsAppSandbox,
+  type WhatsAppSandbox,
+} from '../src/sandbox/whatsapp-sandbox';
 
 export interface Harness {
   service: TestService;
   smtp: Sandbox;
-  whatsapp: Sandbox;
+  whatsapp: WhatsAppSandbox;
   sms: Sandbox;
   push: Sandbox;
   stop(): Promise<void>;
@@ -25,18 +30,20 @@ export interface Harness {
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const [smtp, whatsapp, sms, push] = await Promise.all([
     startSmtpSandbox(),
-    startHttpSink(),
+    startWhatsAppSandbox(),
     startHttpSink(),
     startHttpSink(),
   ]);
   const service = await startTestService(createNotificationsService(), {
     SMTP_URL: smtp.url,
     WHATSAPP_API_URL: whatsapp.url,
+    ...WHATSAPP_SANDBOX_CREDENTIALS,
     SMS_API_URL: sms.url,
     PUSH_API_URL: push.url,
     MAIL_FROM: 'Glow <no-reply@glow.example>',
     ...env,
   });
+  whatsapp.callbackUrl = `${service.url}/webhooks/whatsapp`;
   return {
     service,
     smtp,

@@ -8,6 +8,18 @@ export interface OutboundMessage {
   text: string;
   /** The scheduled notification (or event) this message belongs to, for the provider's records. */
   reference: string;
+  /** What the message is about (a notification kind); a template channel picks its template by it. */
+  kind: string;
+  /** The language the text is in (en, id); a template channel sends the template of this language. */
+  language: string;
+}
+
+/**
+ * A refusal that sending the same message again would meet again (an invalid number, a bad parameter): the
+ * delivery is recorded as rejected and the retry path leaves the channel alone. Any other error is transient.
+ */
+export class PermanentSendError extends Error {
+  override name = 'PermanentSendError';
 }
 
 export interface ChannelSender {

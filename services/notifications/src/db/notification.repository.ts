@@ -278,3 +278,28 @@ export async function audit(
         VALUES (${newId()}, ${entry.tenantId}, ${entry.notificationId}, ${entry.action}, ${JSON.stringify(entry.details)}::jsonb)`,
   );
 }
+
+/**
+ * Moves the delivery with this provider message id to a status the provider reported, only from the statuses
+ * it may follow (so a repeated or late callback changes nothing); true when a row changed.
+ */
+export async function recordDeliveryStatus(
+  tx: Executor,
+  d: {
+    channel: Channel;
+    providerMessageId: string;
+    status: 'delivered' | 'read' | 'failed';
+    follows: readonly string[];
+    reason: string | null;
+  },
+): Promise<boolean> {
+  const rows = await selectRows(
+    tx,
+    sql`UPDATE notifications.deliveries
+        SET status = ${d.status}, reason = COALESCE(${d.reason}, reason), status_updated_at = now()
+        WHERE channel = ${d.channel} AND provider_message_id = ${d.providerMessageId}
+          AND status = ANY(${textArray([...d.follows])})
+        RETURNING id`,
+  );
+  return rows.length > 0;
+}

@@ -1,6 +1,6 @@
 import type { AppointmentSnapshot } from '@salon/contracts';
 import type { RequestContext } from '@salon/service-kit';
-import type { Channel } from '../channels/channel';
+import { PermanentSendError, type Channel } from '../channels/channel';
 import * as repo from '../db/notification.repository';
 import * as replicas from '../db/replica.repository';
 import type { NotificationsDeps } from './deps';
@@ -39,7 +39,7 @@ export interface OutgoingMessage {
   recipient: Recipient;
   preferences: Preferences | null;
   channels: Channel[];
-  message: { subject: string; text: string };
+  message: { subject: string; text: string; language: string };
   reference: string;
   /** The correlation id of what caused the send, for the logs. */
   correlationId?: string;
@@ -104,6 +104,8 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
         subject: input.message.subject,
         text: input.message.text,
         reference: input.reference,
+        kind: input.kind,
+        language: input.message.language,
       });
       sent.push(channel);
       await delivery(channel, 'sent', null, providerId);
@@ -113,7 +115,7 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
         { channel, notification: input.notificationId, correlation_id: input.correlationId, err: message },
         'channel send failed',
       );
-      failed.push({ channel, reason: 'provider_error', error: message });
+      failed.push({ channel, reason: failureReason(error), error: message });
       if (quotaTenant !== null)
         await deps.db.withTx((tx) => repo.releaseQuota(tx, quotaTenant, month, channel));
       await delivery(channel, 'failed', message, null);
@@ -121,6 +123,10 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
   }
   return { sent, failed };
 }
+
+/** `provider_rejected`: the provider refused for good (see PermanentSendError), so a retry skips the channel. */
+export const failureReason = (error: unknown) =>
+  error instanceof PermanentSendError ? 'provider_rejected' : 'provider_error';
 
 /**
  * Sends messages prepared inside an inbox transaction, one after another, once it has committed (the handler
@@ -198,6 +204,8 @@ export async function executeNotification(
   deps: NotificationsDeps,
   ctx: RequestContext,
   row: repo.NotificationRow,
+  /** Channels a retry leaves alone (permanently rejected before): not sent, and kept among the failures. */
+  skipped: FailedChannel[] = [],
 ) {
   const { recipient, preferences, message } = await prepare(deps, row);
   const result = await sendOnChannels(deps, {
@@ -206,11 +214,12 @@ export async function executeNotification(
     kind: row.kind,
     recipient,
     preferences,
-    channels: row.channels,
+    channels: row.channels.filter((channel) => !skipped.some((s) => s.channel === channel)),
     message,
     reference: row.id,
     correlationId: ctx.requestId,
   });
+  result.failed.push(...skipped);
   const status = outcomeStatus(result.sent);
   const lastError =
     status === 'FAILED'

@@ -169,6 +169,18 @@ export function retryDecision(
   return { ok: true };
 }
 
+/** The failures a retry does not send again: the provider refused them for good (`provider_rejected`). */
+export const permanentlyRejected = <F extends { channel: string; reason: string }>(failed: F[]): F[] =>
+  failed.filter((f) => f.reason === 'provider_rejected');
+
+/** A delivery status a provider reports later, and the recorded statuses it may follow (never backwards). */
+export type ReportedDeliveryStatus = 'delivered' | 'read' | 'failed';
+export const DELIVERY_STATUS_FOLLOWS: Record<ReportedDeliveryStatus, readonly string[]> = {
+  delivered: ['sent'],
+  read: ['sent', 'delivered'],
+  failed: ['sent'],
+};
+
 /** Spec trigger rule: the task's version must be the stored one and the status PROMOTED. */
 export function triggerSkipReason(
   stored: { status: NotificationStatus; version: number },

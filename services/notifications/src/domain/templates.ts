@@ -255,5 +255,5 @@ const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
 };
 
 export function renderTemplate(kind: NotificationKind, language: Language, context: TemplateContext) {
-  return TEMPLATES[kind][language](context, language);
+  return { ...TEMPLATES[kind][language](context, language), language };
 }

@@ -11,6 +11,8 @@ export interface SandboxMessage {
   text: string;
   reference: string | null;
   from?: string;
+  /** WhatsApp: the template's language code. */
+  language?: string;
   received_at: string;
 }
 
@@ -28,20 +30,20 @@ export interface Sandbox {
 let sequence = 0;
 const nextId = () => `sbx-${Date.now().toString(36)}-${(sequence += 1)}`;
 
-async function listen(app: express.Express, host: string, port: number): Promise<Server> {
+export async function listen(app: express.Express, host: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => resolve(server));
     server.once('error', reject);
   });
 }
 
-const closeHttp = (server: Server) =>
+export const closeHttp = (server: Server) =>
   new Promise<void>((resolve) => {
     server.closeAllConnections();
     server.close(() => resolve());
   });
 
-function listing(messages: SandboxMessage[]) {
+export function listing(messages: SandboxMessage[]) {
   const app = express();
   app.get('/sandbox/messages', (_req, res) => {
     res.json({ count: messages.length, messages });
@@ -50,7 +52,7 @@ function listing(messages: SandboxMessage[]) {
 }
 
 /**
- * An HTTP sink speaking the provider API of the WhatsApp, SMS and push adapters: `POST /messages` keeps the
+ * An HTTP sink speaking the provider API of the SMS and push adapters: `POST /messages` keeps the
  * message and answers 202 `{id, status: "queued"}`; `GET /sandbox/messages` lists what it received.
  */
 export async function startHttpSink(options: { host?: string; port?: number } = {}): Promise<Sandbox> {
