@@ -59,6 +59,21 @@ export class SandboxClient {
     return to === undefined ? messages : messages.filter((message) => message.to.includes(to));
   }
 
+  /** Has the WhatsApp sandbox send its signed status webhook for one message; resolves to the callback's status. */
+  async whatsAppStatus(id: string, status: 'sent' | 'delivered' | 'read' | 'failed'): Promise<number> {
+    const response = await fetch(
+      this.addresses.listUrls.whatsapp.replace(/\/sandbox\/messages$/, '/sandbox/statuses'),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id, status }),
+      },
+    );
+    if (!response.ok)
+      throw new Error(`WhatsApp sandbox answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { callback_status: number }).callback_status;
+  }
+
   /** `down` drops connections, `slow` holds answers, `error` answers 500, `none` heals. */
   async setPaymentFault(mode: PaymentFault): Promise<void> {
     const response = await fetch(`${this.addresses.paymentUrl}/sandbox/faults`, {

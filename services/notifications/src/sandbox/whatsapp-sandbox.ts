@@ -43,7 +43,8 @@ const ERROR_TEXT: Record<number, string> = {
  * A WhatsApp Business Cloud API of its own: `POST /{version}/{phone_number_id}/messages` checks the bearer token
  * and the phone number id, validates the template message and answers like the Cloud API (`contacts`, `messages`
  * with a wamid; Graph error bodies); `GET /sandbox/messages` lists what it accepted: `subject` is the template
- * name, `text` its body parameters one a line, `reference` the message's biz_opaque_callback_data.
+ * name, `text` its body parameters one a line, `reference` the message's biz_opaque_callback_data;
+ * `POST /sandbox/statuses {id, status, error_code?}` sends the signed status webhook for one of them.
  */
 export async function startWhatsAppSandbox(
   options: {
@@ -113,6 +114,23 @@ export async function startWhatsAppSandbox(
       messages: [{ id }],
     };
     res.status(200).json(answer);
+  });
+
+  // The same as sendStatus, over HTTP: for a person in embedded mode and the whole-platform tests.
+  app.post('/sandbox/statuses', express.json(), async (req, res) => {
+    const body = (req.body ?? {}) as { id?: unknown; status?: unknown; error_code?: unknown };
+    const statuses = ['sent', 'delivered', 'read', 'failed'] as const;
+    const status = statuses.find((s) => s === body.status);
+    if (typeof body.id !== 'string' || !status) {
+      res.status(400).json({ error: 'id and status (sent, delivered, read, failed) are required' });
+      return;
+    }
+    try {
+      const errorCode = typeof body.error_code === 'number' ? body.error_code : undefined;
+      res.json({ callback_status: await sandbox.sendStatus(body.id, status, errorCode) });
+    } catch (error) {
+      res.status(409).json({ error: error instanceof Error ? error.message : String(error) });
+    }
   });
 
   const host = options.host ?? '127.0.0.1';
