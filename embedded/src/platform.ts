@@ -86,7 +86,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   // be known before commerce starts (it gives it to the provider for callbacks).
   const port = options.port || (await freePort());
   const baseEnv = options.env ?? process.env;
-  const sandboxes = await startProviderSandboxes(baseEnv, { callbackToken: secrets.paymentCallbackToken });
+  const sandboxes = await startProviderSandboxes(baseEnv, {
+    callbackToken: secrets.paymentCallbackToken,
+    whatsAppCallbackUrl: `http://127.0.0.1:${port}/api/v1/webhooks/whatsapp`,
+  });
   const env: Record<string, string | undefined> = {
     ...baseEnv,
     ...sandboxes.env,

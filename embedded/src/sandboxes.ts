@@ -22,7 +22,7 @@ export interface ProviderSandboxes {
  */
 export async function startProviderSandboxes(
   env: Record<string, string | undefined>,
-  secrets: { callbackToken: string },
+  secrets: { callbackToken: string; whatsAppCallbackUrl: string },
 ): Promise<ProviderSandboxes> {
   const settings: Record<string, string> = {};
   const links: Record<string, string> = {};
@@ -49,7 +49,10 @@ export async function startProviderSandboxes(
       'SMTP_URL',
       async () => startSmtpSandbox({ host: '127.0.0.1', httpPort: await portIfFree(SMTP_LIST_PORT) }),
     ],
-    ['WHATSAPP_API_URL', () => startWhatsAppSandbox({ host: '127.0.0.1' })],
+    [
+      'WHATSAPP_API_URL',
+      () => startWhatsAppSandbox({ host: '127.0.0.1', callbackUrl: secrets.whatsAppCallbackUrl }),
+    ],
     ['SMS_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
     ['PUSH_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
   ];
