@@ -90,7 +90,41 @@ export const healthResponse = z.strictObject({
   timestamp,
 });
 
+// The WhatsApp Cloud API's webhook (Meta calls it; public, signed with the app secret).
+/** The subscription handshake Meta makes once: the challenge is echoed when the verify token matches. */
+export const whatsAppHandshakeQuery = z.object({
+  'hub.mode': z.literal('subscribe'),
+  'hub.verify_token': z.string(),
+  'hub.challenge': z.string().min(1),
+});
+const whatsAppMessageStatus = z.object({
+  id: z.string(),
+  status: z.string(),
+  timestamp: z.string(),
+  recipient_id: z.string().optional(),
+  biz_opaque_callback_data: z.string().optional(),
+  errors: z.array(z.object({ code: z.number(), title: z.string().optional() })).optional(),
+});
+/** A status callback (sent, delivered, read, failed) for messages we sent; other fields Meta sends pass. */
+export const whatsAppStatusWebhook = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(
+    z.object({
+      id: z.string(),
+      changes: z.array(
+        z.object({
+          field: z.string(),
+          value: z.object({ statuses: z.array(whatsAppMessageStatus).optional() }).loose(),
+        }),
+      ),
+    }),
+  ),
+});
+export const whatsAppStatusAck = z.strictObject({ received: z.int(), updated: z.int() });
+
 export const notificationsOperations: OperationSchemaMap = {
+  'GET /webhooks/whatsapp': { query: whatsAppHandshakeQuery, response: z.string(), errors: [403] },
+  'POST /webhooks/whatsapp': { body: whatsAppStatusWebhook, response: whatsAppStatusAck, errors: [401] },
   'POST /webhooks/notifications/promote': { response: promoteResponse },
   'POST /webhooks/notifications/trigger': { body: triggerBody, response: triggerResponse },
   'GET /webhooks/notifications/promotion-stats': { response: promotionStatsResponse },

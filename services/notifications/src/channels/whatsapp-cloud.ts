@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { notificationsApi } from '@salon/contracts';
 
 /**
  * The parts of the WhatsApp Business Cloud API this platform speaks, shared by the adapter, its sandbox and the
@@ -58,31 +59,11 @@ export const PERMANENT_ERROR_CODES: ReadonlySet<number> = new Set([
   132018, // template parameter formatting
 ]);
 
-const statusSchema = z.object({
-  id: z.string(),
-  status: z.string(),
-  timestamp: z.string(),
-  recipient_id: z.string().optional(),
-  biz_opaque_callback_data: z.string().optional(),
-  errors: z.array(z.object({ code: z.number(), title: z.string().optional() })).optional(),
-});
-
-export const statusWebhookSchema = z.object({
-  object: z.literal('whatsapp_business_account'),
-  entry: z.array(
-    z.object({
-      id: z.string(),
-      changes: z.array(
-        z.object({
-          field: z.string(),
-          value: z.object({ statuses: z.array(statusSchema).optional() }).loose(),
-        }),
-      ),
-    }),
-  ),
-});
-export type StatusWebhook = z.infer<typeof statusWebhookSchema>;
-export type MessageStatus = z.infer<typeof statusSchema>;
+export type StatusWebhook = z.infer<typeof notificationsApi.whatsAppStatusWebhook>;
+export type MessageStatus = StatusWebhook['entry'][number]['changes'][number]['value']['statuses'] extends
+  (infer S)[] | undefined
+  ? S
+  : never;
 
 /** `sha256=<hex HMAC-SHA256 of the raw body with the app secret>`, as Meta signs webhook deliveries. */
 export const signatureOf = (rawBody: Buffer | string, appSecret: string) =>

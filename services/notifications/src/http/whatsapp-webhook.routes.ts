@@ -1,15 +1,11 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { notificationsApi } from '@salon/contracts';
 import { parseInput, unauthorized } from '@salon/service-kit';
-import { signatureValid, statusWebhookSchema } from '../channels/whatsapp-cloud';
+import { signatureValid } from '../channels/whatsapp-cloud';
 import type { NotificationsDeps } from '../domain/deps';
 import { recordWhatsAppStatuses } from '../domain/whatsapp-statuses';
 
-const handshakeQuery = z.object({
-  'hub.mode': z.literal('subscribe'),
-  'hub.verify_token': z.string(),
-  'hub.challenge': z.string().min(1),
-});
+const { whatsAppHandshakeQuery: handshakeQuery, whatsAppStatusWebhook: statusWebhook } = notificationsApi;
 
 /**
  * The WhatsApp Cloud API's webhook, public (Meta calls it): the subscription handshake (GET, answers the
@@ -31,7 +27,7 @@ export function whatsAppWebhookRoutes(deps: NotificationsDeps): Router {
     const signature = req.get('x-hub-signature-256');
     if (!req.rawBody || !signatureValid(req.rawBody, signature, deps.config.WHATSAPP_APP_SECRET))
       throw unauthorized('Invalid signature');
-    const webhook = parseInput(statusWebhookSchema, req.body ?? {}, 'body');
+    const webhook = parseInput(statusWebhook, req.body ?? {}, 'body');
     res.json(await recordWhatsAppStatuses(deps, webhook));
   });
 
