@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, SERVICES, UPSTREAM_URL_VARIABLES, type ServiceName } from '@salon/gateway';
-import { WHATSAPP_SANDBOX_CREDENTIALS } from '@salon/notifications';
+import { TWILIO_SANDBOX_CREDENTIALS, WHATSAPP_SANDBOX_CREDENTIALS } from '@salon/notifications';
 import {
   assertBuilt,
   PlatformChild,
@@ -151,6 +151,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       WHATSAPP_API_URL: local(ports.sandbox.whatsapp),
       ...WHATSAPP_SANDBOX_CREDENTIALS,
       SMS_API_URL: local(ports.sandbox.sms),
+      ...TWILIO_SANDBOX_CREDENTIALS,
       PUSH_API_URL: local(ports.sandbox.push),
     },
   };

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { startHttpSink, startSmtpSandbox, startWhatsAppSandbox } from '@salon/notifications';
+import {
+  startHttpSink,
+  startSmtpSandbox,
+  startTwilioSandbox,
+  startWhatsAppSandbox,
+} from '@salon/notifications';
 import { startSandboxProvider } from '@salon/payment-provider';
 import { createLogger, createShutdown, loadConfig } from '@salon/service-kit';
 
@@ -50,13 +55,10 @@ async function main() {
     callbackUrl: config.WHATSAPP_CALLBACK_URL,
   });
   shutdown.register('whatsapp', () => whatsapp.close());
-  for (const [name, sinkPort] of [
-    ['sms', config.SMS_PORT],
-    ['push', config.PUSH_PORT],
-  ] as const) {
-    const sink = await startHttpSink({ host, port: sinkPort });
-    shutdown.register(name, () => sink.close());
-  }
+  const sms = await startTwilioSandbox({ host, port: config.SMS_PORT });
+  shutdown.register('sms', () => sms.close());
+  const push = await startHttpSink({ host, port: config.PUSH_PORT });
+  shutdown.register('push', () => push.close());
   shutdown.installSignalHandlers();
   const at = (p: number) => `http://${config.PUBLIC_HOST}:${p}`;
   logger.info(

@@ -2,7 +2,9 @@ import {
   WHATSAPP_SANDBOX_CREDENTIALS,
   startHttpSink,
   startSmtpSandbox,
+  startTwilioSandbox,
   startWhatsAppSandbox,
+  TWILIO_SANDBOX_CREDENTIALS,
   type Sandbox,
 } from '@salon/notifications';
 import { startSandboxProvider, type SandboxProvider } from '@salon/payment-provider';
@@ -53,7 +55,7 @@ export async function startProviderSandboxes(
       'WHATSAPP_API_URL',
       () => startWhatsAppSandbox({ host: '127.0.0.1', callbackUrl: secrets.whatsAppCallbackUrl }),
     ],
-    ['SMS_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
+    ['SMS_API_URL', () => startTwilioSandbox({ host: '127.0.0.1' })],
     ['PUSH_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
   ];
   for (const [variable, start] of channels) {
@@ -61,6 +63,7 @@ export async function startProviderSandboxes(
     const sandbox = await start();
     settings[variable] = sandbox.url;
     if (variable === 'WHATSAPP_API_URL') Object.assign(settings, WHATSAPP_SANDBOX_CREDENTIALS);
+    if (variable === 'SMS_API_URL') Object.assign(settings, TWILIO_SANDBOX_CREDENTIALS);
     links[variable.replace(/_(URL|API_URL)$/, '').toLowerCase()] = sandbox.listUrl;
     stops.push(() => sandbox.close());
   }

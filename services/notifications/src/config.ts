@@ -19,10 +19,17 @@ export const notificationsConfigSchema = commonConfigSchema.extend({
   WHATSAPP_APP_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }),
   /** Answered back in the webhook subscription handshake (GET, hub.verify_token). */
   WHATSAPP_VERIFY_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }),
-  /** Base URLs of the SMS and push providers' HTTP APIs (see docs/decisions.md, Notifications). */
+  /** Twilio's Messages API for SMS (docs/decisions.md, Twilio SMS): base URL, e.g. https://api.twilio.com. */
   SMS_API_URL: z.url(),
+  /** The account SID (AC…) and auth token: HTTP basic auth. Formats are Twilio's to check (20003/20404 otherwise). */
+  TWILIO_ACCOUNT_SID: z.string().min(1),
+  TWILIO_AUTH_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }),
+  /** The sending number (E.164); TWILIO_MESSAGING_SERVICE_SID (MG…) instead lets Twilio pick. One is required. */
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
+  /** Base URL of the push provider's HTTP API (see docs/decisions.md, Notifications). */
   PUSH_API_URL: z.url(),
-  /** Bearer key sent to the SMS and push providers; unset for the sandboxes. */
+  /** Bearer key sent to the push provider; unset for the sandbox. */
   CHANNEL_API_KEY: z.string().optional(),
   CHANNEL_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(10_000),
   /** Days a delivery record (one channel attempt, always finished: sent, failed or blocked) is kept. */

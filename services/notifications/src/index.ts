@@ -6,3 +6,4 @@ export {
   WHATSAPP_SANDBOX_CREDENTIALS,
   type WhatsAppSandbox,
 } from './sandbox/whatsapp-sandbox';
+export { startTwilioSandbox, TWILIO_SANDBOX_CREDENTIALS, type TwilioSandbox } from './sandbox/twilio-sandbox';

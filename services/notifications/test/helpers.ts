@@ -16,12 +16,17 @@ import {
   startWhatsAppSandbox,
   type WhatsAppSandbox,
 } from '../src/sandbox/whatsapp-sandbox';
+import {
+  TWILIO_SANDBOX_CREDENTIALS,
+  startTwilioSandbox,
+  type TwilioSandbox,
+} from '../src/sandbox/twilio-sandbox';
 
 export interface Harness {
   service: TestService;
   smtp: Sandbox;
   whatsapp: WhatsAppSandbox;
-  sms: Sandbox;
+  sms: TwilioSandbox;
   push: Sandbox;
   stop(): Promise<void>;
 }
@@ -31,7 +36,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const [smtp, whatsapp, sms, push] = await Promise.all([
     startSmtpSandbox(),
     startWhatsAppSandbox(),
-    startHttpSink(),
+    startTwilioSandbox(),
     startHttpSink(),
   ]);
   const service = await startTestService(createNotificationsService(), {
@@ -39,6 +44,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     WHATSAPP_API_URL: whatsapp.url,
     ...WHATSAPP_SANDBOX_CREDENTIALS,
     SMS_API_URL: sms.url,
+    ...TWILIO_SANDBOX_CREDENTIALS,
     PUSH_API_URL: push.url,
     MAIL_FROM: 'Glow <no-reply@glow.example>',
     ...env,

@@ -170,7 +170,8 @@ describe('password messages of staff users and customers, through the broker to 
     const staff = changed('staff', null, { email: null, reason: 'change', language: 'id' });
     await publish(h.service, 'identity.account.password_changed.v1', staff, null);
     const sms = await waitFor(() => h.sms.messages.find((m) => m.to === staff.phone));
-    expect(sms.subject).toBe('Salon platform: kata sandi Anda telah diubah');
+    // An SMS has no subject: Twilio's Messages API sends the text alone.
+    expect(sms.subject).toBe('');
     expect(sms.text).toContain('pada Selasa, 3 Maret 2026, 03:30 (UTC) dari sesi yang sedang masuk');
     expect(await deliveries(staff.account_id)).toEqual([
       { tenant_id: null, kind: 'password_changed', channel: 'sms', status: 'sent', reason: null },

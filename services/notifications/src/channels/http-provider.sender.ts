@@ -1,7 +1,7 @@
 import type { ChannelSender } from './channel';
 
 /**
- * WhatsApp, SMS and push through a provider's HTTP API, the shape documented in docs/decisions.md
+ * Push (and formerly WhatsApp and SMS) through a provider's HTTP API, the shape documented in docs/decisions.md
  * (Notifications): `POST {base}/messages` with `{to, subject, text, reference}` and an optional
  * `Authorization: Bearer <key>`; any 2xx answer `{id}` is accepted, anything else is a failed send.
  */

@@ -2,6 +2,7 @@ import type { NotificationsConfig } from '../config';
 import type { ChannelSenders } from './channel';
 import { emailSender } from './email.sender';
 import { httpProviderSender } from './http-provider.sender';
+import { smsSender } from './sms.sender';
 import { whatsAppSender } from './whatsapp.sender';
 
 export function createChannelSenders(config: NotificationsConfig): ChannelSenders {
@@ -16,7 +17,14 @@ export function createChannelSenders(config: NotificationsConfig): ChannelSender
       accessToken: config.WHATSAPP_ACCESS_TOKEN,
       timeoutMs: timeout,
     }),
-    sms: httpProviderSender('sms', config.SMS_API_URL, key, timeout),
+    sms: smsSender({
+      apiUrl: config.SMS_API_URL,
+      accountSid: config.TWILIO_ACCOUNT_SID,
+      authToken: config.TWILIO_AUTH_TOKEN,
+      from: config.TWILIO_FROM,
+      messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID,
+      timeoutMs: timeout,
+    }),
     push: httpProviderSender('push', config.PUSH_API_URL, key, timeout),
   };
 }

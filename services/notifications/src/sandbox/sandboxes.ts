@@ -52,7 +52,7 @@ export function listing(messages: SandboxMessage[]) {
 }
 
 /**
- * An HTTP sink speaking the provider API of the SMS and push adapters: `POST /messages` keeps the
+ * An HTTP sink speaking the provider API of the push adapter: `POST /messages` keeps the
  * message and answers 202 `{id, status: "queued"}`; `GET /sandbox/messages` lists what it received.
  */
 export async function startHttpSink(options: { host?: string; port?: number } = {}): Promise<Sandbox> {
