@@ -62,9 +62,9 @@ async function settings(changes: Record<string, unknown>): Promise<void> {
   );
 }
 
-/** Booked by the customer, paid on the provider's page, and confirmed. */
-async function paidAppointment(customer: Customer, day: number, time: string): Promise<string> {
-  const booked = expectStatus(
+/** Booked by the customer at the salon's outlet with its one staff member. */
+async function book(customer: Customer, day: number, time: string) {
+  return expectStatus(
     await platform.request('POST', '/appointments', {
       token: customer.token,
       body: {
@@ -76,6 +76,11 @@ async function paidAppointment(customer: Customer, day: number, time: string): P
     }),
     201,
   );
+}
+
+/** Booked by the customer, paid on the provider's page, and confirmed. */
+async function paidAppointment(customer: Customer, day: number, time: string): Promise<string> {
+  const booked = await book(customer, day, time);
   const payment = expectStatus(
     await platform.request('POST', '/customer/payments/process-appointment', {
       token: customer.token,
@@ -209,18 +214,7 @@ it('a tenant with online payments switched off takes none, and its customers are
   expect(expectStatus(await signIn(), 200).gateway_id_enabled).toBe(true);
   await settings({ payments_enabled: false });
   expect(expectStatus(await signIn(), 200).gateway_id_enabled).toBe(false);
-  const booked = expectStatus(
-    await platform.request('POST', '/appointments', {
-      token: customer.token,
-      body: {
-        outlet_id: salon.business.outletId,
-        appointment_date: localDate(salon.business.timezone, 7),
-        start_time: '13:00',
-        services: [{ service_id: salon.serviceId, staff_id: salon.business.staffId }],
-      },
-    }),
-    201,
-  );
+  const booked = await book(customer, 7, '13:00');
   const pay = () =>
     platform.request('POST', '/customer/payments/process-appointment', {
       token: customer.token,
@@ -233,18 +227,7 @@ it('a tenant with online payments switched off takes none, and its customers are
 
 /** A booked appointment's payment started on the provider: its invoice as the provider's callbacks name it. */
 async function startedPayment(customer: Customer, day: number, time: string) {
-  const booked = expectStatus(
-    await platform.request('POST', '/appointments', {
-      token: customer.token,
-      body: {
-        outlet_id: salon.business.outletId,
-        appointment_date: localDate(salon.business.timezone, day),
-        start_time: time,
-        services: [{ service_id: salon.serviceId, staff_id: salon.business.staffId }],
-      },
-    }),
-    201,
-  );
+  const booked = await book(customer, day, time);
   expectStatus(
     await platform.request('POST', '/customer/payments/process-appointment', {
       token: customer.token,
