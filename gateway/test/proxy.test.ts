@@ -275,8 +275,9 @@ describe('operations', () => {
     // Identity's list of ended sessions has been read (the stand-in identity answers it).
     expect(await ready.json()).toEqual({ status: 'ready', checks: { session_revocations: 'ok' } });
 
-    await fetch(api(`/services/${newId()}`), { headers: bearer(staffToken()) });
-    await fetch(api('/services'));
+    // Read each answer to its end: a compressed one is still streaming (and not yet counted) when its headers arrive.
+    await (await fetch(api(`/services/${newId()}`), { headers: bearer(staffToken()) })).text();
+    await (await fetch(api('/services'))).text();
     const text = await (await fetch(`${gateway.url}/metrics`)).text();
     expect(text).toMatch(
       /http_requests_total\{service="gateway",method="GET",route="\/api\/v1\/services\/\{service_id\}",status="200"\} \d+/,
