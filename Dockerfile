@@ -5,7 +5,8 @@
 # Arguments given to the container follow the entry point: `docker run salon/catalog migrate` applies the
 # service's migrations and exits. Health is checked by compose and Kubernetes, so there is no HEALTHCHECK.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS (Node 20 left support in April 2026); CI runs the suite on 24 and on the machines' 20.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
