@@ -34,9 +34,13 @@ COPY gateway/ gateway/
 COPY embedded/ embedded/
 RUN npm run build
 # Production dependencies only (npm cannot narrow `ci` to some workspaces: every workspace's dependencies
-# come along). Then the runnable tree in /out: each workspace's package.json (the @salon/* links resolve
-# through them), dist/, migrations/ and its own node_modules.
-RUN npm ci --omit=dev --no-audit --no-fund \
+# come along). Embedded mode's and the sandboxes' packages (PGlite, smtp-server, mailparser) are optional
+# dependencies, loaded only on those paths: only the sandboxes image installs them. Swagger UI's assets stay:
+# the gateway serves the API reference in production. Then the runnable tree in /out: each workspace's
+# package.json (the @salon/* links resolve through them), dist/, migrations/ and its own node_modules.
+ARG APP=gateway
+RUN if [ "$APP" = sandboxes ]; then omit=""; else omit="--omit=optional"; fi \
+ && npm ci --omit=dev $omit --no-audit --no-fund \
  && mkdir /out \
  && cp -a package.json node_modules /out/ \
  && for workspace in libs/* services/* gateway embedded; do \

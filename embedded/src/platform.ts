@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
 import { billingService } from '@salon/billing';
 import { catalogService } from '@salon/catalog';
@@ -21,6 +20,7 @@ import { InProcessBus, RabbitBus, type EventBus } from '@salon/messaging';
 import {
   closeServer,
   createPgliteDb,
+  type EmbeddedPostgres,
   createPostgresDb,
   freePort,
   loadConfig,
@@ -61,13 +61,13 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   mkdirSync(options.dataDir, { recursive: true });
   const secrets = loadOrCreateSecrets(options.dataDir, options.env ?? process.env, logger);
 
-  let pglite: PGlite | undefined;
+  let pglite: EmbeddedPostgres | undefined;
   let db: Db;
   if (options.databaseUrl) {
     db = createPostgresDb({ url: options.databaseUrl, applicationName: 'salon-embedded' });
   } else {
     pglite = await openEmbeddedPostgres(join(options.dataDir, 'pglite'));
-    db = createPgliteDb(pglite);
+    db = await createPgliteDb(pglite);
   }
 
   const bus: EventBus = options.amqpUrl

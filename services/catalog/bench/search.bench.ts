@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   if (usePglite) {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
     const pglite = await openEmbeddedPostgres(dir);
-    db = createPgliteDb(pglite);
+    db = await createPgliteDb(pglite);
     cleanup = async () => {
       await pglite.close();
       rmSync(dir, { recursive: true, force: true });

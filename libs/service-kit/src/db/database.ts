@@ -1,5 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -97,34 +95,5 @@ export function createPostgresDb(options: PostgresOptions): Db {
       listeners.clear();
       await pool.end();
     },
-  };
-}
-
-/**
- * A Db over an embedded PGlite instance. PGlite has a single session: its `transaction()` holds the instance
- * exclusively, so transactions of the services sharing it never interleave. `close` leaves the instance open
- * because the embedded process shares it; its owner closes it.
- */
-export function createPgliteDb(pglite: PGlite): Db {
-  const orm = drizzlePglite(pglite) as unknown as Executor;
-  return {
-    kind: 'pglite',
-    orm,
-    withTx: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
-    withRawTx: (fn) =>
-      pglite.transaction((tx) =>
-        fn({
-          query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
-          exec: async (text) => void (await tx.exec(text)),
-        }),
-      ),
-    async listen(channel, onNotify) {
-      const unsubscribe = await pglite.listen(channel, () => onNotify());
-      return async () => unsubscribe();
-    },
-    async ping() {
-      await pglite.query('SELECT 1');
-    },
-    async close() {},
   };
 }
