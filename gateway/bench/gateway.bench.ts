@@ -13,7 +13,10 @@
  *                      rate limiting in memory (limits raised so nothing is refused), metrics, request logs
  *                      (to /dev/null), helmet, breaker, keep-alive streaming pipe
  *   gateway, no cache  the same with AUTH_CACHE_SIZE=0: every request pays the ES256 signature check
- *   hpm (bare)         http-proxy-middleware with a keep-alive agent and nothing else, for reference
+ *   hpm (express)      http-proxy-middleware on express with a keep-alive agent and nothing else, for reference
+ *   hpm (bare node)    http-proxy-middleware on a bare Node server with a keep-alive agent
+ *   pipe (bare node)   the gateway's own proxy (createUpstream) on a bare Node server: compared with the line
+ *                      above, throughput and added latency, to decide between the two (docs/decisions.md)
  *   gateway, redis     with BENCH_REDIS=1: the same gateway with its counters in Redis (TEST_REDIS_URL)
  *
  * Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds (6), BENCH_ROUNDS (5), BENCH_LATENCY_REQUESTS
@@ -35,6 +38,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 5000);
 const UPSTREAM = process.env.BENCH_UPSTREAM ?? 'service';
 const PATH = '/api/v1/services/65f1c0ffee0000000000abcd';
+const HPM_BARE = 'hpm (bare node)';
+const PIPE_BARE = 'pipe (bare node)';
 
 const children: ChildProcess[] = [];
 
@@ -174,7 +179,9 @@ async function main() {
     { name: 'direct', url: upstream, pids: [upstreamPid] },
     await proxied('gateway', 'gateway', gatewayEnv),
     await proxied('gateway, no token cache', 'gateway', { ...gatewayEnv, AUTH_CACHE_SIZE: '0' }),
-    await proxied('hpm (bare, keep-alive)', 'hpm', { UPSTREAM_URL: upstream }),
+    await proxied('hpm (express)', 'hpm', { UPSTREAM_URL: upstream }),
+    await proxied(HPM_BARE, 'hpm-bare', { UPSTREAM_URL: upstream }),
+    await proxied(PIPE_BARE, 'pipe-bare', { ...gatewayEnv, UPSTREAM_URL: upstream }),
   ];
   if (process.env.BENCH_REDIS === '1') {
     targets.push(
@@ -244,36 +251,61 @@ async function main() {
     });
   }
 
-  // Added latency at one client: alternate blocks so both see the same machine state.
+  // Added latency at one client: alternate blocks so every target sees the same machine state.
   const block = 500;
-  const directSamples: number[] = [];
-  const gatewaySamples: number[] = [];
-  const gatewayUrl = (targets[1] as Target).url;
-  await sequentialLatencies(upstream, headers, block);
-  await sequentialLatencies(gatewayUrl, headers, block);
+  const latencyTargets = [
+    targets[0] as Target,
+    ...targets.filter((target) => ['gateway', HPM_BARE, PIPE_BARE].includes(target.name)),
+  ];
+  const samples = new Map<string, number[]>(latencyTargets.map((target) => [target.name, []]));
+  for (const target of latencyTargets) await sequentialLatencies(target.url, headers, block);
   for (let done = 0; done < LATENCY_REQUESTS; done += block) {
-    directSamples.push(...(await sequentialLatencies(upstream, headers, block)));
-    gatewaySamples.push(...(await sequentialLatencies(gatewayUrl, headers, block)));
+    for (const target of latencyTargets) {
+      samples.get(target.name)?.push(...(await sequentialLatencies(target.url, headers, block)));
+    }
   }
+  const directSamples = samples.get('direct') ?? [];
   const p50Direct = percentile(directSamples, 50);
   const p99Direct = percentile(directSamples, 99);
-  const p50Gateway = percentile(gatewaySamples, 50);
-  const p99Gateway = percentile(gatewaySamples, 99);
-  process.stdout.write(
-    `\none client, ${directSamples.length} sequential requests each (ms):\n` +
-      `  direct   p50 ${p50Direct.toFixed(3)}  p99 ${p99Direct.toFixed(3)}\n` +
-      `  gateway  p50 ${p50Gateway.toFixed(3)}  p99 ${p99Gateway.toFixed(3)}\n` +
-      `  added    p50 ${(p50Gateway - p50Direct).toFixed(3)}  p99 ${(p99Gateway - p99Direct).toFixed(3)}\n`,
-  );
+  const added = new Map<string, { p50: number; p99: number }>();
+  process.stdout.write(`\none client, ${directSamples.length} sequential requests each (ms):\n`);
+  for (const target of latencyTargets) {
+    const list = samples.get(target.name) ?? [];
+    const p50 = percentile(list, 50);
+    const p99 = percentile(list, 99);
+    added.set(target.name, { p50: p50 - p50Direct, p99: p99 - p99Direct });
+    process.stdout.write(
+      `  ${target.name.padEnd(18)} p50 ${p50.toFixed(3)}  p99 ${p99.toFixed(3)}` +
+        (target.name === 'direct'
+          ? '\n'
+          : `  added p50 ${(p50 - p50Direct).toFixed(3)}  p99 ${(p99 - p99Direct).toFixed(3)}\n`),
+    );
+    if (target.name === 'direct') continue;
+    report(target.name === 'gateway' ? 'added_latency_one_client' : 'added_latency_one_client_proxy', {
+      ...(target.name === 'gateway' ? {} : { target: target.name }),
+      requests: list.length,
+      direct_p50_ms: Number(p50Direct.toFixed(3)),
+      direct_p99_ms: Number(p99Direct.toFixed(3)),
+      gateway_p50_ms: Number(p50.toFixed(3)),
+      gateway_p99_ms: Number(p99.toFixed(3)),
+      added_p50_ms: Number((p50 - p50Direct).toFixed(3)),
+      added_p99_ms: Number((p99 - p99Direct).toFixed(3)),
+    });
+  }
 
-  report('added_latency_one_client', {
-    requests: directSamples.length,
-    direct_p50_ms: Number(p50Direct.toFixed(3)),
-    direct_p99_ms: Number(p99Direct.toFixed(3)),
-    gateway_p50_ms: Number(p50Gateway.toFixed(3)),
-    gateway_p99_ms: Number(p99Gateway.toFixed(3)),
-    added_p50_ms: Number((p50Gateway - p50Direct).toFixed(3)),
-    added_p99_ms: Number((p99Gateway - p99Direct).toFixed(3)),
+  // http-proxy-middleware against the hand-written pipe, both on a bare Node server (issue: within 10%?).
+  const rpsOf = (name: string) => median((runs.get(name) ?? []).map((run) => run.rps));
+  const hpmAdded = added.get(HPM_BARE)?.p50 ?? Number.NaN;
+  const pipeAdded = added.get(PIPE_BARE)?.p50 ?? Number.NaN;
+  const throughputRatio = rpsOf(HPM_BARE) / rpsOf(PIPE_BARE);
+  process.stdout.write(
+    `\nhttp-proxy-middleware / hand-written pipe on a bare server: throughput ${(throughputRatio * 100).toFixed(1)}%, ` +
+      `added p50 latency ${hpmAdded.toFixed(3)} ms vs ${pipeAdded.toFixed(3)} ms\n`,
+  );
+  report('hpm_vs_pipe', {
+    throughput_ratio: Number(throughputRatio.toFixed(3)),
+    hpm_added_p50_ms: Number(hpmAdded.toFixed(3)),
+    pipe_added_p50_ms: Number(pipeAdded.toFixed(3)),
   });
 
   const gatewayRps = median((runs.get('gateway') ?? []).map((run) => run.rps));

@@ -8,6 +8,9 @@
  *   bare      a bare Node HTTP server answering the same body without any work (the worst case for a proxy)
  *   gateway   the real gateway (createGateway) from the environment the parent passes
  *   hpm       http-proxy-middleware on express with a keep-alive agent and nothing else (a reference line)
+ *   hpm-bare  http-proxy-middleware on a bare Node server with a keep-alive agent: no express, no gateway
+ *   pipe-bare the gateway's own proxy (createUpstream: keep-alive streaming pipe, breaker, compression check)
+ *             on a bare Node server, nothing else: the like-for-like pair to hpm-bare
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +24,9 @@ import {
   finishHttpApp,
 } from '@salon/service-kit';
 import { createGateway, loadGatewayConfig } from '../src';
+import type { GatewayRequest } from '../src/http';
+import { gatewayMetrics } from '../src/metrics';
+import { createUpstream } from '../src/proxy';
 
 const SERVICE = JSON.stringify({
   id: '65f1c0ffee0000000000abcd',
@@ -92,6 +98,34 @@ if (role === 'service') {
     }),
   );
   report(http.createServer(app));
+} else if (role === 'hpm-bare') {
+  const proxy = createProxyMiddleware({
+    target: process.env.UPSTREAM_URL,
+    agent: new http.Agent({ keepAlive: true, maxFreeSockets: 256 }),
+  });
+  report(
+    http.createServer((req, res) => {
+      void proxy(req, res, () => res.writeHead(404).end());
+    }),
+  );
+} else if (role === 'pipe-bare') {
+  const config = loadGatewayConfig();
+  const logger = createLogger({ service: 'gateway', level: 'warn' });
+  const upstream = createUpstream(
+    'catalog',
+    process.env.UPSTREAM_URL as string,
+    config,
+    logger,
+    gatewayMetrics(),
+  );
+  report(
+    http.createServer((req, res) => {
+      const request = req as GatewayRequest;
+      request.id = 'bench';
+      request.log = logger;
+      void upstream.forward(request, res, { internal: false, protocol: 'http' });
+    }),
+  );
 } else {
   process.stderr.write(`unknown role ${role}\n`);
   process.exit(1);
