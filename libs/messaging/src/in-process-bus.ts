@@ -146,7 +146,9 @@ export class InProcessBus implements EventBus {
       () => {
         this.timers.delete(timer);
         if (this.closed) return;
-        if (wait > MAX_TIMER_MS) this.at(dueMs, fn);
+        // Node's timers run on a monotonic clock and may fire a millisecond before Date.now() reaches
+        // the due time; re-arming keeps "never before it is due" true on the wall clock too.
+        if (Date.now() < dueMs) this.at(dueMs, fn);
         else fn();
       },
       Math.min(wait, MAX_TIMER_MS),
