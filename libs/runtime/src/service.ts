@@ -141,8 +141,10 @@ export async function startService<C extends CommonConfig>(
   await relay.start();
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve(listening));
-    listening.once('error', reject);
+    // Express 5 hands a listen error (EADDRINUSE) to this callback rather than only emitting it.
+    const listening = app.listen(options.port ?? 0, options.host ?? '127.0.0.1', (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
   });
   const { port } = server.address() as AddressInfo;
   logger.info({ port }, `${name} listening`);
