@@ -147,11 +147,13 @@ function operation(
     },
   };
   if (successStatus !== '204') {
-    success.content = {
-      'application/json': {
-        schema: schemas?.response ? toJsonSchema(schemas.response, 'output') : { type: 'object' },
-      },
-    };
+    success.content = schemas?.mediaType
+      ? { [schemas.mediaType]: { schema: { type: 'string', format: 'binary' } } }
+      : {
+          'application/json': {
+            schema: schemas?.response ? toJsonSchema(schemas.response, 'output') : { type: 'object' },
+          },
+        };
   }
   const responses: JsonObject = { [successStatus]: success };
   if (route.area === 'customer' || route.area === 'staff' || route.area === 'either') {

@@ -201,6 +201,7 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/customer/wallet',                    'commerce', 'customer', 'Wallet balance and recent transactions'),
   route('GET',    '/merchant/statement',                 'commerce', 'staff',    'The salon\'s money over a period: payments, platform fees, refunds, what it is owed', [SA, TA]),
   route('GET',    '/customer/payments',                  'commerce', 'customer', 'The customer\'s payment history (appointments and packages, with refunds)'),
+  route('GET',    '/public/invoices/{invoice_id}/pdf',   'commerce', 'public',   'An invoice as a PDF, by the secret link its payment answers carry'),
   // split prefix: /customers/{customer_id}/wallet/credits belongs to commerce, not identity
   route('POST',   '/customers/{customer_id}/wallet/credits', 'commerce', 'staff', 'Credit a customer\'s wallet', [SA, TA]),
   // commerce: the payment provider's invoice callback

@@ -57,7 +57,10 @@ function gapsOf(route: Route): string[] {
   if (contract === undefined) return [`${key} has no contract`];
   const gaps: string[] = [];
   if (contract.status === 204 && contract.response) gaps.push(`${key} answers 204 but has a response schema`);
-  if (contract.status !== 204 && !contract.response) gaps.push(`${key} has no response schema`);
+  if (contract.status !== 204 && !contract.response && !contract.mediaType) {
+    gaps.push(`${key} has no response schema`);
+  }
+  if (contract.mediaType && contract.response) gaps.push(`${key} answers a file but has a JSON schema`);
   if (BODY_METHODS.has(route.method) && !WITHOUT_BODY.has(key) && !contract.body)
     gaps.push(`${key} has no body schema`);
   if (WITH_QUERY.has(key) && !contract.query) gaps.push(`${key} has no query schema`);

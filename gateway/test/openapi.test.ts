@@ -155,6 +155,19 @@ describe('contract schemas', () => {
   });
 });
 
+describe('a file answer', () => {
+  it('is documented with its media type and a binary body: the invoice PDF', () => {
+    const document = buildOpenApiDocument() as unknown as Document;
+    const operation = document.paths[`${API_PREFIX}/public/invoices/{invoice_id}/pdf`]?.get as Operation;
+    expect(operation.responses['200']?.content).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    });
+    expect(operation.parameters).toContainEqual(
+      expect.objectContaining({ name: 'token', in: 'query', required: true }),
+    );
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('is a header parameter of exactly the idempotent operations, with their replay header and 409', () => {
     const document = buildOpenApiDocument() as unknown as Document;

@@ -111,6 +111,7 @@ describe('the routing table', () => {
     expect(owner('GET', '/public/tenants/my-salon/availability')).toBe('scheduling public');
     expect(owner('POST', '/public/register')).toBe('identity public');
     expect(owner('POST', `/webhooks/gateway-invoice/tenant/${ID}`)).toBe('commerce provider-callback');
+    expect(owner('GET', `/public/invoices/${ID}/pdf`)).toBe('commerce public');
     expect(owner('PATCH', `/token-usage/quota/${ID}`)).toBe('billing staff');
     expect(owner('POST', '/token-usage/quota-reset')).toBe('billing internal');
   });

@@ -10,6 +10,7 @@ import { commerceSubscriptions } from './events/subscriptions';
 import { customerPackageRoutes } from './http/customer-package.routes';
 import { customerStoreRoutes } from './http/customer-store.routes';
 import { internalRoutes } from './http/internal.routes';
+import { invoicePdfRoutes } from './http/invoice-pdf.routes';
 import { appointmentPaymentRoutes } from './http/appointment-payment.routes';
 import { packageRoutes } from './http/package.routes';
 import { GatewayCallbackProcessor } from './jobs/gateway-callbacks';
@@ -67,6 +68,7 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
     app.use(customerStoreRoutes(deps));
     app.use(customerPackageRoutes(deps));
     app.use(appointmentPaymentRoutes(deps));
+    app.use(invoicePdfRoutes(deps));
     app.use(internalRoutes(deps));
     callbacks.start();
     // The money alerts' series exist from the start (at 0), so a scrape shows them before anything happens.

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppointmentSnapshot } from '@salon/contracts';
 import {
@@ -56,6 +58,23 @@ describe('appointmentCharge', () => {
     expect(appointmentCharge(base, wallet, fee)).toEqual(expected);
   });
 });
+
+const PDF_LINK = /^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/public\/invoices\/[0-9a-f]{24}\/pdf\?token=[\w-]{32}$/;
+
+/** The text of a PDF, read back by an independent parser (test/pdf-text.mjs). */
+async function pdfText(bytes: ArrayBuffer): Promise<string> {
+  const child = execFile(process.execPath, [join(__dirname, 'pdf-text.mjs')]);
+  const output = new Promise<string>((resolve, reject) => {
+    let text = '';
+    let errors = '';
+    child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`pdf-parse: ${errors}`))));
+  });
+  child.stdin?.end(Buffer.from(bytes));
+  return output;
+}
 
 describe('POST /customer/payments/process-appointment and the wallet', () => {
   let harness: CommerceHarness;
@@ -143,7 +162,7 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
       status: 'PENDING',
       amount: '105000.00',
       wallet_applied: '0.00',
-      invoice_pdf_url: null,
+      invoice_pdf_url: expect.stringMatching(PDF_LINK),
       invoice_number: expect.stringMatching(/^INV-APT-/),
     });
     expect(response.body.payment_url).toBe(response.body.invoice_url);
@@ -181,6 +200,69 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
     expect((await pay()).status).toBe(409);
   });
 
+  it('renders the invoice as a PDF behind its secret link, with where its payment stands', async () => {
+    const { pay, token, tenantId } = await booked();
+    await onPlan(harness.service, tenantId, 'PRO');
+    const started = await pay();
+    const link: string = started.body.invoice_pdf_url;
+    const pending = await fetch(link);
+    expect(pending.status).toBe(200);
+    expect(pending.headers.get('content-type')).toBe('application/pdf');
+    expect(pending.headers.get('content-disposition')).toBe(
+      `inline; filename="${started.body.invoice_number}.pdf"`,
+    );
+    const text = await pdfText(await pending.arrayBuffer());
+    for (const expected of [
+      'Salon Ana',
+      `Invoice ${started.body.invoice_number}`,
+      'Status: Awaiting payment',
+      'Billed to',
+      'Ana Putri',
+      'ana@example.com',
+      // Amounts in the tenant's currency with its usual digits (none for the rupiah).
+      'Haircut 1 IDR 100,000 IDR 100,000',
+      'Platform fee (5%) 1 IDR 5,000 IDR 5,000',
+      'Subtotal IDR 100,000',
+      'Total IDR 105,000',
+    ]) {
+      expect(text).toContain(expected);
+    }
+
+    const providerInvoice = [...harness.sandbox.invoices.values()].find(
+      (inv) => inv.invoice_url === started.body.payment_url,
+    );
+    await harness.sandbox.pay(providerInvoice?.id as string);
+    await harness.sandbox.idle();
+    const paidText = await waitFor(async () => {
+      const current = await pdfText(await (await fetch(link)).arrayBuffer());
+      return current.includes('Status: Paid') ? current : undefined;
+    });
+    expect(paidText).toMatch(/Paid on: \d{1,2} \w+ \d{4}/);
+
+    // The customer's history links the same document.
+    const history = await request('GET', '/customer/payments', { token });
+    expect(history.body.items[0]).toMatchObject({
+      id: started.body.payment_id,
+      invoice_pdf_url: link,
+    });
+
+    // Without its secret the invoice does not exist; a malformed secret or id is a validation error.
+    const url = new URL(link);
+    const wrong = new URL(link);
+    wrong.searchParams.set('token', 'x'.repeat(32));
+    expect((await fetch(wrong)).status).toBe(404);
+    const otherInvoice = new URL(link.replace(/invoices\/[0-9a-f]{24}/, `invoices/${newId()}`));
+    const unknown = await fetch(otherInvoice);
+    expect({ status: unknown.status, body: await unknown.json() }).toEqual({
+      status: 404,
+      body: { detail: 'Invoice not found' },
+    });
+    url.searchParams.set('token', 'short');
+    expect((await fetch(url)).status).toBe(422);
+    url.searchParams.delete('token');
+    expect((await fetch(url)).status).toBe(422);
+  });
+
   it('applies the wallet first, and a whole-wallet payment completes without an invoice', async () => {
     const partial = await booked();
     expect((await partial.credit('30000')).status).toBe(201);
@@ -195,7 +277,12 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
     const whole = await booked();
     await whole.credit('250000');
     const paid = await whole.pay({ use_wallet_balance: true });
-    expect(paid.body).toMatchObject({ status: 'COMPLETED', payment_url: null, wallet_applied: '100000.00' });
+    expect(paid.body).toMatchObject({
+      status: 'COMPLETED',
+      payment_url: null,
+      invoice_pdf_url: null,
+      wallet_applied: '100000.00',
+    });
     const view = await wallet(whole.token);
     expect(view.balance).toBe('150000.00');
     expect(view.transactions.map((t: { kind: string }) => t.kind)).toEqual(['debit', 'credit']);

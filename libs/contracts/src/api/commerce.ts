@@ -104,6 +104,10 @@ export const commerceOperations: OperationSchemaMap = {
     response: payments.walletCredited,
     status: 201,
   },
+  'GET /public/invoices/{invoice_id}/pdf': {
+    query: payments.invoicePdfQuery,
+    mediaType: 'application/pdf',
+  },
   // the payment provider's invoice callbacks
   'POST /webhooks/gateway-invoice/tenant/{tenant_id}': invoiceCallback,
   'POST /webhooks/gateway-invoice/platform': invoiceCallback,

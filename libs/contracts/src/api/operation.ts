@@ -7,6 +7,8 @@ export interface OperationSchemas {
   response?: z.ZodType;
   /** Success status; 200 unless given. */
   status?: number;
+  /** The success answer's media type when it is not JSON (a PDF, a calendar); its body is then a file. */
+  mediaType?: string;
   /**
    * The operation's own error statuses beyond those every route of its area can answer (401/403 by token,
    * 404, 422, 429, 503, 504): e.g. 400 for a refused business rule, 402 for a plan limit, 409 for a duplicate,

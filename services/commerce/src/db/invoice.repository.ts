@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { newId, selectRows, type Executor, isoOf } from '@salon/service-kit';
 
@@ -35,32 +36,46 @@ export interface InvoiceRow {
   created_at: string;
   /** The request that created the invoice: the events its callback causes carry it as their correlation. */
   correlation_id: string | null;
+  /** The secret of the invoice's PDF link (a capability URL, like a provider's hosted invoice page). */
+  pdf_token: string;
 }
 
 const columns = sql`id, tenant_id, type, invoice_number, customer_id, customer_package_id, appointment_id,
   payment_id, subtotal::text AS subtotal, platform_fee::text AS platform_fee,
   platform_fee_percentage::text AS platform_fee_percentage, amount::text AS amount, currency, status, lines,
   metadata, ${isoOf(sql`due_date`)} AS due_date, gateway_invoice_id, gateway_invoice_url,
-  ${isoOf(sql`paid_at`)} AS paid_at, ${isoOf(sql`created_at`)} AS created_at, correlation_id`;
+  ${isoOf(sql`paid_at`)} AS paid_at, ${isoOf(sql`created_at`)} AS created_at, correlation_id, pdf_token`;
 
 export type NewInvoice = Omit<
   InvoiceRow,
-  'tenant_id' | 'status' | 'paid_at' | 'created_at' | 'correlation_id'
+  'tenant_id' | 'status' | 'paid_at' | 'created_at' | 'correlation_id' | 'pdf_token'
 > & {
   correlation_id?: string | null;
 };
 
-export async function insertInvoice(tx: Executor, tenantId: string, invoice: NewInvoice): Promise<void> {
+/** Inserts a PENDING invoice with a new PDF link secret (192 random bits), and answers that secret. */
+export async function insertInvoice(tx: Executor, tenantId: string, invoice: NewInvoice): Promise<string> {
+  const pdfToken = randomBytes(24).toString('base64url');
   await tx.execute(sql`
     INSERT INTO commerce.invoices (id, tenant_id, type, invoice_number, customer_id, customer_package_id,
       appointment_id, payment_id, subtotal, platform_fee, platform_fee_percentage, amount, currency, status, lines,
-      metadata, due_date, gateway_invoice_id, gateway_invoice_url, correlation_id)
+      metadata, due_date, gateway_invoice_id, gateway_invoice_url, correlation_id, pdf_token)
     VALUES (${invoice.id}, ${tenantId}, ${invoice.type}, ${invoice.invoice_number}, ${invoice.customer_id},
       ${invoice.customer_package_id}, ${invoice.appointment_id}, ${invoice.payment_id}, ${invoice.subtotal},
       ${invoice.platform_fee}, ${invoice.platform_fee_percentage}, ${invoice.amount}, ${invoice.currency}, 'PENDING',
       ${JSON.stringify(invoice.lines)}::jsonb, ${JSON.stringify(invoice.metadata)}::jsonb,
       ${invoice.due_date}::timestamptz, ${invoice.gateway_invoice_id}, ${invoice.gateway_invoice_url},
-      ${invoice.correlation_id ?? null})`);
+      ${invoice.correlation_id ?? null}, ${pdfToken})`);
+  return pdfToken;
+}
+
+/** Any tenant's invoice by id: only for the PDF link, whose secret the caller then checks. */
+export async function findInvoiceById(executor: Executor, id: string) {
+  const [row] = await selectRows<InvoiceRow>(
+    executor,
+    sql`SELECT ${columns} FROM commerce.invoices WHERE id = ${id}`,
+  );
+  return row;
 }
 
 export async function findInvoice(executor: Executor, tenantId: string, id: string) {

@@ -156,6 +156,8 @@ export async function setRefundedAmount(tx: Executor, tenantId: string, id: stri
 export interface CustomerPaymentRow extends PaymentRow {
   invoice_number: string | null;
   invoice_url: string | null;
+  /** The invoice's PDF link secret; null for a payment without invoice. */
+  invoice_pdf_token: string | null;
   wallet_applied: string | null;
   refunded_amount: string | null;
 }
@@ -185,7 +187,7 @@ export async function listCustomerPayments(
     sql`SELECT p.id, p.tenant_id, p.customer_id, p.customer_package_id, p.appointment_id, p.invoice_id,
           p.amount::text AS amount, p.currency, p.method, p.provider, p.status, p.reference_id, p.receipt_number,
           p.notes, p.recorded_by, ${isoOf(sql`p.created_at`)} AS created_at, ${isoOf(sql`p.paid_at`)} AS paid_at,
-          i.invoice_number, i.gateway_invoice_url AS invoice_url, i.metadata ->> 'wallet_applied' AS wallet_applied,
+          i.invoice_number, i.gateway_invoice_url AS invoice_url, i.pdf_token AS invoice_pdf_token, i.metadata ->> 'wallet_applied' AS wallet_applied,
           p.refunded_amount::text AS refunded_amount
         FROM commerce.payments p LEFT JOIN commerce.invoices i ON i.id = p.invoice_id
         WHERE ${where}

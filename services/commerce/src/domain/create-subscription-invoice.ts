@@ -3,6 +3,7 @@ import type { Invoice } from '@salon/payment-provider';
 import { badRequest, formatMoney, money, newId, type RequestContext } from '@salon/service-kit';
 import { insertInvoice } from '../db/invoice.repository';
 import type { CommerceDeps } from './deps';
+import { invoicePdfUrl } from './invoice-pdf';
 import { callProvider, expireQuietly, invoiceNumberOf } from './provider-invoices';
 
 /** Where the platform account's callbacks arrive (subscription invoices are the platform's, not a tenant's). */
@@ -19,6 +20,8 @@ export interface CreatedSubscriptionInvoice {
   currency: string;
   dueAt: Date;
   providerInvoice: Invoice;
+  /** The invoice as a PDF (billing's `gateway_pdf_url`). */
+  pdfUrl: string;
 }
 
 /**
@@ -56,8 +59,9 @@ export async function createSubscriptionInvoice(
       metadata: { tenant_id: request.tenant_id, invoice_type: 'SUBSCRIPTION', ...request.metadata },
     }),
   );
+  let pdfToken: string;
   try {
-    await deps.db.withTx((tx) =>
+    pdfToken = await deps.db.withTx((tx) =>
       insertInvoice(tx, request.tenant_id, {
         id,
         type: 'SUBSCRIPTION',
@@ -89,5 +93,6 @@ export async function createSubscriptionInvoice(
     await expireQuietly(deps, providerInvoice, '');
     throw error;
   }
-  return { id, invoiceNumber, amount, currency: request.currency, dueAt, providerInvoice };
+  const pdfUrl = invoicePdfUrl(deps.config.PUBLIC_BASE_URL, { id, pdf_token: pdfToken });
+  return { id, invoiceNumber, amount, currency: request.currency, dueAt, providerInvoice, pdfUrl };
 }

@@ -28,6 +28,7 @@ import { expireInvoice } from './expire-invoice';
 import { knownAppointment } from './known-appointment';
 import { PRODUCER, type CommerceDeps } from './deps';
 import { appointmentCharge } from './payment-rules';
+import { invoicePdfUrl } from './invoice-pdf';
 import { assertGatewayEnabled, callProvider, invoiceNumberOf, subAccountOf } from './provider-invoices';
 
 export const APPOINTMENT_LINK_HOURS = 24;
@@ -47,6 +48,8 @@ export interface Reserved {
   paymentId: string;
   invoiceId: string | null;
   invoiceNumber: string | null;
+  /** The invoice's PDF link secret; null with the invoice. */
+  invoicePdfToken: string | null;
   referenceId: string;
   walletApplied: string;
   total: string;
@@ -57,6 +60,8 @@ export interface Reserved {
 export interface AppointmentPayment {
   reserved: Reserved;
   providerInvoice: Invoice | null;
+  /** The invoice as a PDF; null when the wallet paid it all (no invoice). */
+  invoicePdfUrl: string | null;
 }
 
 /**
@@ -98,7 +103,7 @@ export async function processAppointmentPayment(
     now,
     expiresAt,
   );
-  if (reserved.invoiceId === null) return { reserved, providerInvoice: null };
+  if (reserved.invoiceId === null) return { reserved, providerInvoice: null, invoicePdfUrl: null };
 
   let providerInvoice;
   let account: string;
@@ -146,7 +151,11 @@ export async function processAppointmentPayment(
       account,
     ),
   );
-  return { reserved, providerInvoice };
+  const pdfUrl = invoicePdfUrl(deps.config.PUBLIC_BASE_URL, {
+    id: reserved.invoiceId,
+    pdf_token: reserved.invoicePdfToken as string,
+  });
+  return { reserved, providerInvoice, invoicePdfUrl: pdfUrl };
 }
 
 async function reserve(
@@ -193,6 +202,7 @@ async function reserve(
           paymentId,
           invoiceId: null,
           invoiceNumber: null,
+          invoicePdfToken: null,
           referenceId,
           walletApplied: charge.wallet_applied,
           total: '0.00',
@@ -209,7 +219,7 @@ async function reserve(
         provider: 'gateway',
         status: 'PENDING',
       });
-      await insertInvoice(tx, tenantId, {
+      const invoicePdfToken = await insertInvoice(tx, tenantId, {
         id: invoiceId,
         type: 'APPOINTMENT',
         invoice_number: invoiceNumber,
@@ -246,6 +256,7 @@ async function reserve(
         paymentId,
         invoiceId,
         invoiceNumber,
+        invoicePdfToken,
         referenceId,
         walletApplied: charge.wallet_applied,
         total: charge.total,

@@ -51,7 +51,9 @@ export function appointmentPaymentRoutes(deps: CommerceDeps): Router {
       filters: { status: query.status, type: query.type },
       page: { offset: offsetOf(query), limit: query.size },
     });
-    res.json(paged(items.map(customerPaymentView), total, query));
+    const view = (payment: (typeof items)[number]) =>
+      customerPaymentView(payment, deps.config.PUBLIC_BASE_URL);
+    res.json(paged(items.map(view), total, query));
   });
 
   router.get(

@@ -1,7 +1,7 @@
 import type { AppointmentPayment } from '../domain/process-appointment-payment';
 
 /** POST /customer/payments/process-appointment: COMPLETED from the wallet, or PENDING on the payment page. */
-export function appointmentPaymentView({ reserved, providerInvoice }: AppointmentPayment) {
+export function appointmentPaymentView({ reserved, providerInvoice, invoicePdfUrl }: AppointmentPayment) {
   if (providerInvoice === null) {
     return {
       payment_id: reserved.paymentId,
@@ -21,7 +21,7 @@ export function appointmentPaymentView({ reserved, providerInvoice }: Appointmen
     status: 'PENDING',
     payment_url: providerInvoice.invoice_url,
     invoice_url: providerInvoice.invoice_url,
-    invoice_pdf_url: null,
+    invoice_pdf_url: invoicePdfUrl,
     invoice_number: reserved.invoiceNumber,
     amount: reserved.total,
     wallet_applied: reserved.walletApplied,

@@ -11,6 +11,6 @@ export const subscriptionInvoiceView = (invoice: CreatedSubscriptionInvoice): Su
   status: 'PENDING',
   gateway_invoice_id: invoice.providerInvoice.id,
   gateway_invoice_url: invoice.providerInvoice.invoice_url,
-  gateway_pdf_url: null,
+  gateway_pdf_url: invoice.pdfUrl,
   gateway_payment_url: invoice.providerInvoice.invoice_url,
 });

@@ -110,6 +110,9 @@ export const processAppointmentBody = z.object({
   return_url: z.url().optional(),
 });
 
+/** The invoice PDF's link secret, as the invoice's `invoice_pdf_url` carries it. */
+export const invoicePdfQuery = z.object({ token: z.string().min(16).max(128) });
+
 /** PENDING with the payment page; COMPLETED (no invoice, no link) when the wallet covered everything. */
 export const appointmentPaymentStarted = z.strictObject({
   payment_id: objectId,
@@ -173,6 +176,8 @@ export const customerPayment = z.strictObject({
   invoice_number: z.string().nullable(),
   /** The provider's page of a payment still waiting, or of its paid invoice. */
   invoice_url: z.string().nullable(),
+  /** The invoice as a PDF (a public link with the invoice's own secret); null for a payment without invoice. */
+  invoice_pdf_url: z.string().nullable(),
   receipt_number: z.string().nullable(),
   /** What was given back: what it paid with its wallet part, less a late-cancellation fee kept; null: nothing. */
   refunded_amount: moneyStringSchema.nullable(),
