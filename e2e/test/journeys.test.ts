@@ -1,4 +1,4 @@
-import { waitFor } from '@salon/testing';
+import { pdfText, waitFor } from '@salon/testing';
 import {
   addDailyHours,
   addStaff,
@@ -244,6 +244,14 @@ describe('2. a customer books, pays, reschedules and cancels', () => {
       const mails = await platform.sandbox.messages('email', business.staffEmail);
       return mails.some((mail) => /new confirmed booking|pemesanan baru dikonfirmasi/.test(mail.subject));
     }, WAIT);
+
+    // The invoice to keep: a PDF through the gateway, without a token, showing it paid.
+    const pdf = await fetch(payment.invoice_pdf_url);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(await pdf.arrayBuffer());
+    for (const expected of ['Glow', payment.invoice_number, 'Status: Paid', 'Rina', 'Total IDR 162,000']) {
+      expect(text).toContain(expected);
+    }
   });
 
   it('reschedules: the reminders move and the old ones skip', async () => {

@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppointmentSnapshot } from '@salon/contracts';
 import {
   appointmentSnapshotFixture,
   captureEvents,
+  pdfText,
   setTenantPlan,
   waitFor,
   type EventCapture,
@@ -60,21 +59,6 @@ describe('appointmentCharge', () => {
 });
 
 const PDF_LINK = /^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/public\/invoices\/[0-9a-f]{24}\/pdf\?token=[\w-]{32}$/;
-
-/** The text of a PDF, read back by an independent parser (test/pdf-text.mjs). */
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const child = execFile(process.execPath, [join(__dirname, 'pdf-text.mjs')]);
-  const output = new Promise<string>((resolve, reject) => {
-    let text = '';
-    let errors = '';
-    child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`pdf-parse: ${errors}`))));
-  });
-  child.stdin?.end(Buffer.from(bytes));
-  return output;
-}
 
 describe('POST /customer/payments/process-appointment and the wallet', () => {
   let harness: CommerceHarness;
