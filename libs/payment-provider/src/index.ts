@@ -1,3 +1,4 @@
 export * from './protocol';
+export * from './channels';
 export * from './adapter';
 export * from './sandbox';

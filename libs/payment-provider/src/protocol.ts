@@ -1,15 +1,22 @@
 /**
- * The hosted-invoice protocol, modelled on Xendit's Invoice API (v2): the shapes the adapter sends and the
- * sandbox serves. Amounts are numbers on the wire, as Xendit sends them; callers keep decimal strings.
+ * The hosted-invoice protocol, Xendit's Invoice API (v2) as its published schema and the xendit-node SDK
+ * describe it: the shapes the adapter sends and the sandbox serves. Amounts are numbers on the wire, as Xendit
+ * sends them; callers keep decimal strings.
  */
 
 export type InvoiceStatus = 'PENDING' | 'PAID' | 'SETTLED' | 'EXPIRED';
+
+/** How an invoice was paid (`payment_method` of a paid invoice and its callback). */
+export type InvoicePaymentMethod =
+  'BANK_TRANSFER' | 'RETAIL_OUTLET' | 'EWALLET' | 'QR_CODE' | 'DIRECT_DEBIT' | 'PAYLATER' | 'CREDIT_CARD';
 
 export interface InvoiceItem {
   name: string;
   quantity: number;
   price: number;
   category?: string;
+  url?: string;
+  reference_id?: string;
 }
 
 export interface InvoiceFee {
@@ -25,12 +32,32 @@ export interface CreateInvoiceRequest {
   description?: string;
   /** Seconds until the invoice expires. */
   invoice_duration?: number;
+  should_send_email?: boolean;
+  locale?: string;
   items?: InvoiceItem[];
   fees?: InvoiceFee[];
   metadata?: Record<string, unknown>;
   success_redirect_url?: string;
   failure_redirect_url?: string;
+  /** Channel codes to offer (see INVOICE_CHANNELS); all the account's channels when absent. */
   payment_methods?: string[];
+}
+
+/** A virtual-account bank the invoice can be paid to. */
+export interface InvoiceBank {
+  bank_code: string;
+  collection_type: string;
+  bank_branch?: string;
+  bank_account_number?: string;
+  account_holder_name: string;
+  transfer_amount?: number;
+}
+
+export interface InvoiceRetailOutlet {
+  retail_outlet_name: string;
+  payment_code?: string;
+  transfer_amount?: number;
+  merchant_name?: string;
 }
 
 export interface Invoice {
@@ -39,21 +66,32 @@ export interface Invoice {
   user_id: string;
   status: InvoiceStatus;
   merchant_name: string;
+  merchant_profile_picture_url: string;
   amount: number;
-  paid_amount?: number;
   currency: string;
   payer_email?: string;
   description?: string;
+  locale?: string;
   invoice_url: string;
   expiry_date: string;
-  items: InvoiceItem[];
-  fees: InvoiceFee[];
-  metadata: Record<string, unknown> | null;
-  available_payment_methods: string[];
+  available_banks: InvoiceBank[];
+  available_retail_outlets: InvoiceRetailOutlet[];
+  available_ewallets: { ewallet_type: string }[];
+  available_qr_codes: { qr_code_type: string }[];
+  available_direct_debits: { direct_debit_type: string }[];
+  available_paylaters: { paylater_type: string }[];
+  should_exclude_credit_card: boolean;
+  should_send_email: boolean;
+  items?: InvoiceItem[];
+  fees?: InvoiceFee[];
+  metadata?: Record<string, unknown> | null;
   success_redirect_url?: string;
   failure_redirect_url?: string;
-  payment_method?: string;
+  payment_method?: InvoicePaymentMethod;
   payment_channel?: string;
+  payment_destination?: string;
+  payment_id?: string;
+  paid_amount?: number;
   paid_at?: string;
   created: string;
   updated: string;
@@ -64,15 +102,25 @@ export interface InvoiceCallback {
   id: string;
   external_id: string;
   user_id: string;
+  is_high: boolean;
   status: 'PAID' | 'SETTLED' | 'EXPIRED';
+  merchant_name: string;
   amount: number;
-  paid_amount?: number;
-  payment_method?: string;
-  payment_channel?: string;
-  paid_at?: string;
   currency: string;
-  merchant_name?: string;
+  payer_email?: string;
   description?: string;
+  paid_amount?: number;
+  paid_at?: string;
+  payment_method?: InvoicePaymentMethod;
+  payment_channel?: string;
+  payment_destination?: string;
+  payment_id?: string;
+  bank_code?: string;
+  ewallet_type?: string;
+  success_redirect_url?: string;
+  failure_redirect_url?: string;
+  items?: InvoiceItem[];
+  fees?: InvoiceFee[];
   metadata?: Record<string, unknown> | null;
   created: string;
   updated: string;
@@ -92,15 +140,6 @@ export interface Account {
   public_profile: { business_name: string };
   created: string;
 }
-
-/** The payment methods a hosted invoice offers (QRIS, virtual accounts, e-wallets, cards). */
-export const PAYMENT_METHODS = [
-  'QRIS',
-  'BANK_TRANSFER',
-  'VIRTUAL_ACCOUNT',
-  'EWALLET',
-  'CREDIT_CARD',
-] as const;
 
 export const CALLBACK_TOKEN_HEADER = 'x-callback-token';
 export const FOR_USER_ID_HEADER = 'for-user-id';

@@ -1,16 +1,24 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import {
   CALLBACK_TOKEN_HEADER,
   FOR_USER_ID_HEADER,
-  PAYMENT_METHODS,
   type Account,
   type CreateInvoiceRequest,
   type Invoice,
   type InvoiceCallback,
 } from './protocol';
+import {
+  callbackOf,
+  choosePayment,
+  isRefusal,
+  markPaid,
+  newInvoice,
+  newProviderId,
+  offeredChannels,
+} from './sandbox-invoice';
 
 export type FaultMode = 'none' | 'down' | 'slow' | 'error';
 
@@ -45,18 +53,28 @@ export interface SandboxProvider {
   invoices: Map<string, Invoice>;
   deliveries: CallbackDelivery[];
   setFault(mode: FaultMode): void;
-  /** Pays an invoice as a customer would and starts the callback; resolves when the callback is settled. */
-  pay(invoiceId: string, paymentMethod?: string): Promise<Invoice>;
+  /**
+   * Pays an invoice as a customer would and starts the callback; resolves when the callback is settled. The
+   * choice is a channel code the invoice offers or a payment method; the first offered channel by default.
+   */
+  pay(invoiceId: string, choice?: string): Promise<Invoice>;
   /** Resolves once every callback started so far has been delivered or given up. */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
 const PLATFORM_USER = 'platform';
-const newProviderId = () => randomBytes(12).toString('hex');
 
 const apiError = (res: Response, status: number, errorCode: string, message: string) =>
   res.status(status).json({ error_code: errorCode, message });
+
+/** The hosted page's and simulate-payment's `payment_method`: a channel code or a payment method. */
+const choiceOf = (req: Request): string | undefined => {
+  const choice = (req.body ?? {}).payment_method;
+  return typeof choice === 'string' && choice !== '' ? choice : undefined;
+};
+
+const MERCHANT_PICTURE_PATH = '/web/merchant-picture.svg';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -88,24 +106,8 @@ export async function startSandboxProvider(options: SandboxOptions): Promise<San
   const deliver = async (invoice: Invoice): Promise<void> => {
     const url = callbackUrls.get(invoice.user_id) ?? options.defaultCallbackUrl;
     if (!url) return;
-    const status = invoice.status as InvoiceCallback['status'];
-    const body: InvoiceCallback = {
-      id: invoice.id,
-      external_id: invoice.external_id,
-      user_id: invoice.user_id,
-      status,
-      amount: invoice.amount,
-      paid_amount: invoice.paid_amount,
-      payment_method: invoice.payment_method,
-      payment_channel: invoice.payment_channel,
-      paid_at: invoice.paid_at,
-      currency: invoice.currency,
-      merchant_name: invoice.merchant_name,
-      description: invoice.description,
-      metadata: invoice.metadata,
-      created: invoice.created,
-      updated: invoice.updated,
-    };
+    const body = callbackOf(invoice);
+    const { status } = body;
     const record: CallbackDelivery = {
       invoice_id: invoice.id,
       url,
@@ -143,24 +145,23 @@ export async function startSandboxProvider(options: SandboxOptions): Promise<San
     return delivery;
   };
 
-  const markPaid = (invoice: Invoice, paymentMethod: string): void => {
-    const now = new Date().toISOString();
-    invoice.status = 'PAID';
-    invoice.paid_amount = invoice.amount;
-    invoice.payment_method = paymentMethod;
-    invoice.payment_channel = paymentMethod === 'QRIS' ? 'QRIS' : paymentMethod === 'EWALLET' ? 'OVO' : 'BCA';
-    invoice.paid_at = now;
-    invoice.updated = now;
-  };
-
-  /** Moves a payable invoice to PAID; the reason it cannot be paid otherwise. */
-  const payable = (invoice: Invoice): string | undefined => {
-    if (invoice.status !== 'PENDING') return `Invoice is ${invoice.status}`;
+  /**
+   * Pays an invoice with the customer's choice (a channel code it offers, or a payment method) and starts the
+   * callback; the reason it cannot be paid otherwise.
+   */
+  const payWith = (
+    invoice: Invoice,
+    choice: string | undefined,
+  ): { refusal: string } | { delivery: Promise<void> } => {
+    if (invoice.status !== 'PENDING') return { refusal: `Invoice is ${invoice.status}` };
     if (Date.parse(invoice.expiry_date) <= Date.now()) {
       invoice.status = 'EXPIRED';
-      return 'Invoice is EXPIRED';
+      return { refusal: 'Invoice is EXPIRED' };
     }
-    return undefined;
+    const paid = choosePayment(invoice, choice);
+    if (!paid) return { refusal: `This invoice does not offer ${choice}` };
+    markPaid(invoice, paid);
+    return { delivery: startDelivery(invoice) };
   };
 
   const app = express();
@@ -246,34 +247,16 @@ export async function startSandboxProvider(options: SandboxOptions): Promise<San
   });
 
   api.post('/v2/invoices', (req, res) => {
-    const body = (req.body ?? {}) as CreateInvoiceRequest;
-    if (typeof body.external_id !== 'string' || body.external_id === '')
-      return apiError(res, 400, 'API_VALIDATION_ERROR', 'external_id is required');
-    if (typeof body.amount !== 'number' || !(body.amount > 0))
-      return apiError(res, 400, 'API_VALIDATION_ERROR', 'amount must be a positive number');
-    const now = new Date();
     const id = newProviderId();
-    const invoice: Invoice = {
+    const invoice = newInvoice((req.body ?? {}) as CreateInvoiceRequest, {
       id,
-      external_id: body.external_id,
-      user_id: res.locals.userId as string,
-      status: 'PENDING',
-      merchant_name: options.merchantName ?? 'Salon Platform Sandbox',
-      amount: body.amount,
-      currency: body.currency ?? 'IDR',
-      payer_email: body.payer_email,
-      description: body.description,
-      invoice_url: `${baseUrl}/web/invoices/${id}`,
-      expiry_date: new Date(now.getTime() + (body.invoice_duration ?? 86_400) * 1000).toISOString(),
-      items: body.items ?? [],
-      fees: body.fees ?? [],
-      metadata: body.metadata ?? null,
-      available_payment_methods: body.payment_methods ?? [...PAYMENT_METHODS],
-      success_redirect_url: body.success_redirect_url,
-      failure_redirect_url: body.failure_redirect_url,
-      created: now.toISOString(),
-      updated: now.toISOString(),
-    };
+      userId: res.locals.userId as string,
+      invoiceUrl: `${baseUrl}/web/invoices/${id}`,
+      merchantName: options.merchantName ?? 'Salon Platform Sandbox',
+      merchantProfilePictureUrl: `${baseUrl}${MERCHANT_PICTURE_PATH}`,
+      now: new Date(),
+    });
+    if (isRefusal(invoice)) return apiError(res, 400, invoice.errorCode, invoice.message);
     invoices.set(id, invoice);
     res.json(invoice);
   });
@@ -286,6 +269,23 @@ export async function startSandboxProvider(options: SandboxOptions): Promise<San
     }
     return invoice;
   };
+
+  // Newest first, as Xendit lists them; the filters the sandbox's callers use.
+  api.get('/v2/invoices', (req, res) => {
+    const { external_id: externalId, limit } = req.query;
+    const statuses = ([] as unknown[]).concat(req.query.statuses ?? []).map(String);
+    const size = Math.min(Math.max(Number(limit ?? 10) || 10, 1), 100);
+    const listed = [...invoices.values()]
+      .filter(
+        (invoice) =>
+          invoice.user_id === res.locals.userId &&
+          (externalId === undefined || invoice.external_id === String(externalId)) &&
+          (statuses.length === 0 || statuses.includes(invoice.status)),
+      )
+      .sort((a, b) => b.created.localeCompare(a.created))
+      .slice(0, size);
+    res.json(listed);
+  });
 
   api.get('/v2/invoices/:id', (req, res) => {
     const invoice = ownInvoice(req, res);
@@ -306,11 +306,19 @@ export async function startSandboxProvider(options: SandboxOptions): Promise<San
   api.post('/v2/invoices/:id/simulate-payment', (req, res) => {
     const invoice = ownInvoice(req, res);
     if (!invoice) return;
-    const refusal = payable(invoice);
-    if (refusal) return apiError(res, 400, 'INVOICE_NOT_PAYABLE', refusal);
-    markPaid(invoice, String((req.body ?? {}).payment_method ?? 'QRIS'));
-    void startDelivery(invoice);
+    const paid = payWith(invoice, choiceOf(req));
+    if ('refusal' in paid) return apiError(res, 400, 'INVOICE_NOT_PAYABLE', paid.refusal);
     res.json(invoice);
+  });
+
+  // What `merchant_profile_picture_url` points at: the merchant's initial.
+  app.get(MERCHANT_PICTURE_PATH, (_req, res) => {
+    const initial = escapeHtml((options.merchantName ?? 'Salon Platform Sandbox').charAt(0));
+    res
+      .type('image/svg+xml')
+      .send(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#334"/><text x="32" y="42" font-size="32" text-anchor="middle" fill="#fff">${initial}</text></svg>`,
+      );
   });
 
   // The hosted invoice page a customer is sent to.
@@ -321,18 +329,18 @@ export async function startSandboxProvider(options: SandboxOptions): Promise<San
         .status(404)
         .type('html')
         .send('<!doctype html><title>Not found</title><p>Invoice not found</p>');
-    const items = invoice.items
+    const items = (invoice.items ?? [])
       .map(
         (item) => `<li>${escapeHtml(item.name)} × ${item.quantity}: ${item.price} ${invoice.currency}</li>`,
       )
       .join('');
-    const fees = invoice.fees
+    const fees = (invoice.fees ?? [])
       .map((fee) => `<li>${escapeHtml(fee.type)}: ${fee.value} ${invoice.currency}</li>`)
       .join('');
-    const methods = invoice.available_payment_methods
+    const methods = offeredChannels(invoice)
       .map(
-        (method, index) =>
-          `<label><input type="radio" name="payment_method" value="${escapeHtml(method)}"${index === 0 ? ' checked' : ''}> ${escapeHtml(method)}</label>`,
+        ({ method, channel }, index) =>
+          `<label><input type="radio" name="payment_method" value="${escapeHtml(channel)}"${index === 0 ? ' checked' : ''}> ${escapeHtml(channel)} (${method})</label>`,
       )
       .join('<br>');
     const form =
@@ -352,14 +360,12 @@ ${form}
   app.post('/web/invoices/:id/pay', async (req, res) => {
     const invoice = invoices.get(String(req.params.id));
     if (!invoice) return res.status(404).type('html').send('<p>Invoice not found</p>');
-    const refusal = payable(invoice);
-    if (refusal)
+    const paid = payWith(invoice, choiceOf(req));
+    if ('refusal' in paid)
       return res
         .status(400)
         .type('html')
-        .send(`<p>${escapeHtml(refusal)}</p>`);
-    markPaid(invoice, String((req.body ?? {}).payment_method ?? 'QRIS'));
-    void startDelivery(invoice);
+        .send(`<p>${escapeHtml(paid.refusal)}</p>`);
     if (invoice.success_redirect_url) return res.redirect(303, invoice.success_redirect_url);
     res.type('html').send(`<!doctype html><title>Paid</title><p class="status">PAID</p>`);
   });
@@ -380,13 +386,12 @@ ${form}
     setFault: (mode) => {
       fault = mode;
     },
-    async pay(invoiceId, paymentMethod = 'QRIS') {
+    async pay(invoiceId, choice) {
       const invoice = invoices.get(invoiceId);
       if (!invoice) throw new Error(`no invoice ${invoiceId}`);
-      const refusal = payable(invoice);
-      if (refusal) throw new Error(refusal);
-      markPaid(invoice, paymentMethod);
-      await startDelivery(invoice);
+      const paid = payWith(invoice, choice);
+      if ('refusal' in paid) throw new Error(paid.refusal);
+      await paid.delivery;
       return invoice;
     },
     async idle() {

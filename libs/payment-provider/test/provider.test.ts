@@ -1,41 +1,14 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import {
-  CALLBACK_TOKEN_HEADER,
   PaymentProviderError,
   PaymentProviderUnavailableError,
   createPaymentProvider,
   startSandboxProvider,
-  type InvoiceCallback,
   type SandboxProvider,
 } from '../src';
+import { startReceiver } from './receiver';
 
 const SECRET = 'xnd_development_sandbox_secret';
 const CALLBACK_TOKEN = 'sandbox-callback-token-0123456789';
-
-/** A webhook receiver that answers with the statuses it is given, in turn, then 200. */
-async function startReceiver(statuses: number[] = []) {
-  const received: { token: string | undefined; body: InvoiceCallback }[] = [];
-  const app = express();
-  app.use(express.json());
-  app.post('/hook', (req, res) => {
-    received.push({ token: req.headers[CALLBACK_TOKEN_HEADER] as string | undefined, body: req.body });
-    res.status(statuses.shift() ?? 200).json({});
-  });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return {
-    url,
-    received,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 describe('payment provider adapter against the sandbox', () => {
   let sandbox: SandboxProvider;
@@ -180,7 +153,12 @@ describe('payment provider adapter against the sandbox', () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe('https://example.com/ok');
     await sandbox.idle();
-    expect(receiver.received[0]?.body).toMatchObject({ status: 'PAID', payment_method: 'QRIS' });
+    // Xendit reports a QRIS payment as method QR_CODE on channel QRIS.
+    expect(receiver.received[0]?.body).toMatchObject({
+      status: 'PAID',
+      payment_method: 'QR_CODE',
+      payment_channel: 'QRIS',
+    });
     expect((await client.getInvoice(invoice.id)).status).toBe('PAID');
     client.close();
   });

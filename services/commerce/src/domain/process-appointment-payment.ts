@@ -1,4 +1,4 @@
-import type { Invoice } from '@salon/payment-provider';
+import { INVOICE_CHANNELS, type Invoice } from '@salon/payment-provider';
 import { newEvent, originOf } from '@salon/messaging';
 import {
   AppError,
@@ -34,9 +34,20 @@ import { assertGatewayEnabled, callProvider, invoiceNumberOf, subAccountOf } fro
 export const APPOINTMENT_LINK_HOURS = 24;
 const PAYABLE_STATUSES = ['pending', 'confirmed'];
 
+type AppointmentPaymentMethod = 'QRIS' | 'BANK_TRANSFER' | 'VIRTUAL_ACCOUNT' | 'E_WALLET' | 'CREDIT_CARD';
+
+/** The provider channels that offer each method the customer picks (a bank transfer goes to a virtual account). */
+const CHANNELS_OF_METHOD: Record<AppointmentPaymentMethod, readonly string[]> = {
+  QRIS: INVOICE_CHANNELS.QR_CODE,
+  BANK_TRANSFER: INVOICE_CHANNELS.BANK_TRANSFER,
+  VIRTUAL_ACCOUNT: INVOICE_CHANNELS.BANK_TRANSFER,
+  E_WALLET: INVOICE_CHANNELS.EWALLET,
+  CREDIT_CARD: INVOICE_CHANNELS.CREDIT_CARD,
+};
+
 export interface ProcessAppointmentInput {
   appointment_id: string;
-  payment_method: 'QRIS' | 'BANK_TRANSFER' | 'VIRTUAL_ACCOUNT' | 'E_WALLET' | 'CREDIT_CARD';
+  payment_method: AppointmentPaymentMethod;
   use_wallet_balance: boolean;
   return_url?: string;
 }
@@ -124,7 +135,7 @@ export async function processAppointmentPayment(
             price: money(line.price).toNumber(),
             category: 'SERVICE',
           })),
-          payment_methods: [input.payment_method === 'E_WALLET' ? 'EWALLET' : input.payment_method],
+          payment_methods: [...CHANNELS_OF_METHOD[input.payment_method]],
           metadata: {
             tenant_id: tenantId,
             invoice_type: 'APPOINTMENT',
