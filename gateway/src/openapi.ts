@@ -6,6 +6,7 @@ import {
   type OperationSchemaMap,
   type OperationSchemas,
 } from '@salon/contracts';
+import { OPERATION_IDS, fallbackOperationId } from './operation-ids';
 import { API_PREFIX, ROUTES, type Area, type Method, type Route } from './routes';
 
 /**
@@ -72,23 +73,6 @@ const IDEMPOTENCY_NOTE =
   'first answer again (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same ' +
   'key with another request is 422; a retry while the first still runs waits for its answer (409 if it ' +
   'takes too long). A 5xx is not kept: a retry runs again.';
-
-/** `get_customer_packages_byCustomerPackageId` vs `get_customerPackages_byCustomerPackageId`: one word per segment. */
-function operationId(method: Method, path: string): string {
-  const camel = (words: string[]) =>
-    words
-      .map((word, i) => (i === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1)))
-      .join('');
-  const segments = path
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) =>
-      segment.startsWith('{')
-        ? camel(['by', ...segment.slice(1, -1).split('_')])
-        : camel(segment.split(/[-_]/)),
-    );
-  return [method.toLowerCase(), ...segments].join('_');
-}
 
 function pathParameters(path: string): JsonObject[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) =>
@@ -179,7 +163,8 @@ function operation(
   const roles = route.roles ? ` Roles: ${route.roles.join(', ')}.` : '';
   const idempotency = schemas?.idempotent ? ` ${IDEMPOTENCY_NOTE}` : '';
   const op: JsonObject = {
-    operationId: operationId(route.method, route.path),
+    operationId:
+      OPERATION_IDS[`${route.method} ${route.path}`] ?? fallbackOperationId(route.method, route.path),
     summary: route.summary,
     description: `${AREA_NOTE[route.area]}${roles} Served by ${route.service}.${idempotency}`,
     tags: [route.service],
