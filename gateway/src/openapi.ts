@@ -6,6 +6,7 @@ import {
   type OperationSchemaMap,
   type OperationSchemas,
 } from '@salon/contracts';
+import { SchemaComponents } from './openapi-components';
 import { OPERATION_IDS, fallbackOperationId } from './operation-ids';
 import { API_PREFIX, ROUTES, type Area, type Method, type Route } from './routes';
 
@@ -117,9 +118,18 @@ function queryParameters(query: z.ZodObject | undefined): JsonObject[] {
   });
 }
 
+const operationIdOf = (route: Route) =>
+  OPERATION_IDS[`${route.method} ${route.path}`] ?? fallbackOperationId(route.method, route.path);
+/** The component name of an operation's own unnamed body or answer: `listServices` → `ListServicesResponse`. */
+const componentName = (route: Route, suffix: 'Request' | 'Response') => {
+  const id = operationIdOf(route);
+  return `${id.charAt(0).toUpperCase()}${id.slice(1)}${suffix}`;
+};
+
 function operation(
   route: Route & { area: Exclude<Area, 'internal'> },
   schemas: OperationSchemas | undefined,
+  components: SchemaComponents,
 ) {
   const successStatus = String(schemas?.status ?? 200);
   const success: JsonObject = {
@@ -133,7 +143,9 @@ function operation(
   if (successStatus !== '204') {
     success.content = {
       'application/json': {
-        schema: schemas?.response ? toJsonSchema(schemas.response, 'output') : { type: 'object' },
+        schema: schemas?.response
+          ? components.add(schemas.response, 'output', componentName(route, 'Response'))
+          : { type: 'object' },
       },
     };
   }
@@ -163,8 +175,7 @@ function operation(
   const roles = route.roles ? ` Roles: ${route.roles.join(', ')}.` : '';
   const idempotency = schemas?.idempotent ? ` ${IDEMPOTENCY_NOTE}` : '';
   const op: JsonObject = {
-    operationId:
-      OPERATION_IDS[`${route.method} ${route.path}`] ?? fallbackOperationId(route.method, route.path),
+    operationId: operationIdOf(route),
     summary: route.summary,
     description: `${AREA_NOTE[route.area]}${roles} Served by ${route.service}.${idempotency}`,
     tags: [route.service],
@@ -177,7 +188,9 @@ function operation(
       required: schemas?.body !== undefined,
       content: {
         'application/json': {
-          schema: schemas?.body ? toJsonSchema(schemas.body, 'input') : { type: 'object' },
+          schema: schemas?.body
+            ? components.add(schemas.body, 'input', componentName(route, 'Request'))
+            : { type: 'object' },
         },
       },
     };
@@ -198,14 +211,21 @@ export function buildOpenApiDocument(
   routes: readonly Route[] = ROUTES,
   schemas: OperationSchemaMap = OPERATION_SCHEMAS,
 ): JsonObject {
+  const documented = routes.filter(
+    (route): route is Route & { area: Exclude<Area, 'internal'> } => route.area !== 'internal',
+  );
+  const components = new SchemaComponents();
+  components.add(errorBodySchema, 'output', 'ErrorBody');
+  components.add(validationErrorBodySchema, 'output', 'ValidationErrorBody');
+  // Answers first: a named schema's answer side takes its name, a differing request side `<name>Input`.
+  for (const route of documented) {
+    const response = schemas[`${route.method} ${route.path}`]?.response;
+    if (response) components.add(response, 'output', componentName(route, 'Response'));
+  }
   const paths: Record<string, JsonObject> = {};
-  for (const route of routes) {
-    if (route.area === 'internal') continue;
+  for (const route of documented) {
     const item = (paths[API_PREFIX + route.path] ??= {});
-    item[route.method.toLowerCase()] = operation(
-      route as Route & { area: Exclude<Area, 'internal'> },
-      schemas[`${route.method} ${route.path}`],
-    );
+    item[route.method.toLowerCase()] = operation(route, schemas[`${route.method} ${route.path}`], components);
   }
 
   return {
@@ -247,10 +267,7 @@ export function buildOpenApiDocument(
           description: "The payment provider's callback verification token.",
         },
       },
-      schemas: {
-        ErrorBody: toJsonSchema(errorBodySchema, 'output'),
-        ValidationErrorBody: toJsonSchema(validationErrorBodySchema, 'output'),
-      },
+      schemas: components.schemas,
       headers: {
         'X-Request-Id': {
           description: "The request's id (the client's when well-formed)",
