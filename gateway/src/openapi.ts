@@ -7,6 +7,7 @@ import {
   type OperationSchemas,
 } from '@salon/contracts';
 import { SchemaComponents } from './openapi-components';
+import { exampleOf } from './openapi-examples';
 import { OPERATION_IDS, fallbackOperationId } from './operation-ids';
 import { API_PREFIX, ROUTES, type Area, type Method, type Route } from './routes';
 
@@ -126,6 +127,18 @@ const componentName = (route: Route, suffix: 'Request' | 'Response') => {
   return `${id.charAt(0).toUpperCase()}${id.slice(1)}${suffix}`;
 };
 
+/** A JSON body or answer: its component and an example derived from it (a generic object without a contract). */
+function jsonContent(
+  schema: z.ZodType | undefined,
+  io: 'input' | 'output',
+  route: Route,
+  components: SchemaComponents,
+) {
+  if (schema === undefined) return { 'application/json': { schema: { type: 'object' } } };
+  const ref = components.add(schema, io, componentName(route, io === 'input' ? 'Request' : 'Response'));
+  return { 'application/json': { schema: ref, example: exampleOf(ref, components.schemas) } };
+}
+
 function operation(
   route: Route & { area: Exclude<Area, 'internal'> },
   schemas: OperationSchemas | undefined,
@@ -140,15 +153,7 @@ function operation(
       ...(schemas?.idempotent ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
     },
   };
-  if (successStatus !== '204') {
-    success.content = {
-      'application/json': {
-        schema: schemas?.response
-          ? components.add(schemas.response, 'output', componentName(route, 'Response'))
-          : { type: 'object' },
-      },
-    };
-  }
+  if (successStatus !== '204') success.content = jsonContent(schemas?.response, 'output', route, components);
   const responses: JsonObject = { [successStatus]: success };
   if (route.area === 'customer' || route.area === 'staff' || route.area === 'either') {
     responses['401'] = responseRef('Unauthorized');
@@ -186,13 +191,7 @@ function operation(
   if (BODY_METHODS.has(route.method)) {
     op.requestBody = {
       required: schemas?.body !== undefined,
-      content: {
-        'application/json': {
-          schema: schemas?.body
-            ? components.add(schemas.body, 'input', componentName(route, 'Request'))
-            : { type: 'object' },
-        },
-      },
+      content: jsonContent(schemas?.body, 'input', route, components),
     };
   }
   if (route.roles) op['x-roles'] = [...route.roles];

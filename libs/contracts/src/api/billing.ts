@@ -25,6 +25,7 @@ export const subscriptionTenantQuery = z.object({ tenant_id: objectId.optional()
 /** Plan names arrive lowercase (spec) or uppercase; anything else is a 422. */
 const planField = z
   .string()
+  .meta({ examples: ['pro'] })
   .transform((value) => value.toUpperCase())
   .pipe(z.enum(PLAN_TYPES));
 

@@ -5,6 +5,7 @@ import { moneyStringSchema } from '../../events/catalog';
 import { pagedSchema } from '../../http';
 import { PLAN_TYPES, SUBSCRIPTION_STATUSES } from '../../plans';
 import { STAFF_ROLES } from './requests';
+import { CUSTOMER_FIELDS, TENANT_FIELDS, described } from '../spec-fields';
 
 /** Identity's response bodies, strict so that a field the service adds without documenting it fails the contract test. */
 
@@ -71,19 +72,24 @@ const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 export const tenantSummary = z.strictObject(tenantSummaryShape).meta({ id: 'TenantSummary' });
 
 export const tenant = z
-  .strictObject({
-    ...tenantSummaryShape,
-    description: z.string().nullable(),
-    website: z.string().nullable(),
-    subscription: z.strictObject({
-      plan,
-      status: subscriptionStatus,
-      trial_ends_at: timestamp.nullable(),
-      current_period_start: timestamp.nullable(),
-      current_period_end: timestamp.nullable(),
-    }),
-    settings: z.strictObject(tenantSettingsSchema.shape),
-  })
+  .strictObject(
+    described(
+      {
+        ...tenantSummaryShape,
+        description: z.string().nullable(),
+        website: z.string().nullable(),
+        subscription: z.strictObject({
+          plan,
+          status: subscriptionStatus,
+          trial_ends_at: timestamp.nullable(),
+          current_period_start: timestamp.nullable(),
+          current_period_end: timestamp.nullable(),
+        }),
+        settings: z.strictObject(tenantSettingsSchema.shape),
+      },
+      TENANT_FIELDS,
+    ),
+  )
   .meta({ id: 'Tenant' });
 
 export const tenantListEntry = z.strictObject({
@@ -315,42 +321,47 @@ export const accountDeleted = success;
 
 // ── customer management by staff ─────────────────────────────────────────────────────────────────────
 export const staffCustomer = z
-  .strictObject({
-    id,
-    tenant_id: id,
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    first_name: z.string(),
-    last_name: z.string().nullable(),
-    full_name: z.string(),
-    date_of_birth: date.nullable(),
-    gender: z.enum(['male', 'female', 'other', 'prefer_not_to_say']).nullable(),
-    address: z.string().nullable(),
-    avatar_url: z.string().nullable(),
-    tags: z.array(z.string()),
-    /** true for a registered customer (portal access), false for a walk-in. */
-    has_password: z.boolean(),
-    email_verified: z.boolean(),
-    phone_verified: z.boolean(),
-    is_active: z.boolean(),
-    is_deleted: z.boolean(),
-    preferences: z.strictObject({
-      preferred_services: z.array(id),
-      preferred_staff: z.array(id),
-      preferred_outlets: z.array(id),
-      communication_channels: z.strictObject({ sms: z.boolean(), email: z.boolean(), push: z.boolean() }),
-      marketing_consent: z.boolean(),
-      language: z.string(),
-      accessibility_needs: z.string().nullable(),
-    }),
-    loyalty_points: z.int(),
-    membership_tier: membershipTier,
-    total_spent: moneyStringSchema,
-    total_appointments: z.int(),
-    last_appointment_date: date.nullable(),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
+  .strictObject(
+    described(
+      {
+        id,
+        tenant_id: id,
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+        first_name: z.string(),
+        last_name: z.string().nullable(),
+        full_name: z.string(),
+        date_of_birth: date.nullable(),
+        gender: z.enum(['male', 'female', 'other', 'prefer_not_to_say']).nullable(),
+        address: z.string().nullable(),
+        avatar_url: z.string().nullable(),
+        tags: z.array(z.string()),
+        /** true for a registered customer (portal access), false for a walk-in. */
+        has_password: z.boolean(),
+        email_verified: z.boolean(),
+        phone_verified: z.boolean(),
+        is_active: z.boolean(),
+        is_deleted: z.boolean(),
+        preferences: z.strictObject({
+          preferred_services: z.array(id),
+          preferred_staff: z.array(id),
+          preferred_outlets: z.array(id),
+          communication_channels: z.strictObject({ sms: z.boolean(), email: z.boolean(), push: z.boolean() }),
+          marketing_consent: z.boolean(),
+          language: z.string(),
+          accessibility_needs: z.string().nullable(),
+        }),
+        loyalty_points: z.int(),
+        membership_tier: membershipTier,
+        total_spent: moneyStringSchema,
+        total_appointments: z.int(),
+        last_appointment_date: date.nullable(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+      CUSTOMER_FIELDS,
+    ),
+  )
   .meta({ id: 'Customer' });
 
 export const customerDeleted = message;
