@@ -6,6 +6,9 @@ import {
   type OperationSchemaMap,
   type OperationSchemas,
 } from '@salon/contracts';
+import { SchemaComponents } from './openapi-components';
+import { exampleOf } from './openapi-examples';
+import { OPERATION_IDS, fallbackOperationId } from './operation-ids';
 import { API_PREFIX, ROUTES, type Area, type Method, type Route } from './routes';
 
 /**
@@ -73,23 +76,6 @@ const IDEMPOTENCY_NOTE =
   'key with another request is 422; a retry while the first still runs waits for its answer (409 if it ' +
   'takes too long). A 5xx is not kept: a retry runs again.';
 
-/** `get_customer_packages_byCustomerPackageId` vs `get_customerPackages_byCustomerPackageId`: one word per segment. */
-function operationId(method: Method, path: string): string {
-  const camel = (words: string[]) =>
-    words
-      .map((word, i) => (i === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1)))
-      .join('');
-  const segments = path
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) =>
-      segment.startsWith('{')
-        ? camel(['by', ...segment.slice(1, -1).split('_')])
-        : camel(segment.split(/[-_]/)),
-    );
-  return [method.toLowerCase(), ...segments].join('_');
-}
-
 function pathParameters(path: string): JsonObject[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) =>
     name === 'slug'
@@ -133,9 +119,30 @@ function queryParameters(query: z.ZodObject | undefined): JsonObject[] {
   });
 }
 
+const operationIdOf = (route: Route) =>
+  OPERATION_IDS[`${route.method} ${route.path}`] ?? fallbackOperationId(route.method, route.path);
+/** The component name of an operation's own unnamed body or answer: `listServices` → `ListServicesResponse`. */
+const componentName = (route: Route, suffix: 'Request' | 'Response') => {
+  const id = operationIdOf(route);
+  return `${id.charAt(0).toUpperCase()}${id.slice(1)}${suffix}`;
+};
+
+/** A JSON body or answer: its component and an example derived from it (a generic object without a contract). */
+function jsonContent(
+  schema: z.ZodType | undefined,
+  io: 'input' | 'output',
+  route: Route,
+  components: SchemaComponents,
+) {
+  if (schema === undefined) return { 'application/json': { schema: { type: 'object' } } };
+  const ref = components.add(schema, io, componentName(route, io === 'input' ? 'Request' : 'Response'));
+  return { 'application/json': { schema: ref, example: exampleOf(ref, components.schemas) } };
+}
+
 function operation(
   route: Route & { area: Exclude<Area, 'internal'> },
   schemas: OperationSchemas | undefined,
+  components: SchemaComponents,
 ) {
   const successStatus = String(schemas?.status ?? 200);
   const success: JsonObject = {
@@ -149,11 +156,7 @@ function operation(
   if (successStatus !== '204') {
     success.content = schemas?.mediaType
       ? { [schemas.mediaType]: { schema: { type: 'string', format: 'binary' } } }
-      : {
-          'application/json': {
-            schema: schemas?.response ? toJsonSchema(schemas.response, 'output') : { type: 'object' },
-          },
-        };
+      : jsonContent(schemas?.response, 'output', route, components);
   }
   const responses: JsonObject = { [successStatus]: success };
   if (route.area === 'customer' || route.area === 'staff' || route.area === 'either') {
@@ -181,7 +184,7 @@ function operation(
   const roles = route.roles ? ` Roles: ${route.roles.join(', ')}.` : '';
   const idempotency = schemas?.idempotent ? ` ${IDEMPOTENCY_NOTE}` : '';
   const op: JsonObject = {
-    operationId: operationId(route.method, route.path),
+    operationId: operationIdOf(route),
     summary: route.summary,
     description: `${AREA_NOTE[route.area]}${roles} Served by ${route.service}.${idempotency}`,
     tags: [route.service],
@@ -192,11 +195,7 @@ function operation(
   if (BODY_METHODS.has(route.method)) {
     op.requestBody = {
       required: schemas?.body !== undefined,
-      content: {
-        'application/json': {
-          schema: schemas?.body ? toJsonSchema(schemas.body, 'input') : { type: 'object' },
-        },
-      },
+      content: jsonContent(schemas?.body, 'input', route, components),
     };
   }
   if (route.roles) op['x-roles'] = [...route.roles];
@@ -215,14 +214,21 @@ export function buildOpenApiDocument(
   routes: readonly Route[] = ROUTES,
   schemas: OperationSchemaMap = OPERATION_SCHEMAS,
 ): JsonObject {
+  const documented = routes.filter(
+    (route): route is Route & { area: Exclude<Area, 'internal'> } => route.area !== 'internal',
+  );
+  const components = new SchemaComponents();
+  components.add(errorBodySchema, 'output', 'ErrorBody');
+  components.add(validationErrorBodySchema, 'output', 'ValidationErrorBody');
+  // Answers first: a named schema's answer side takes its name, a differing request side `<name>Input`.
+  for (const route of documented) {
+    const response = schemas[`${route.method} ${route.path}`]?.response;
+    if (response) components.add(response, 'output', componentName(route, 'Response'));
+  }
   const paths: Record<string, JsonObject> = {};
-  for (const route of routes) {
-    if (route.area === 'internal') continue;
+  for (const route of documented) {
     const item = (paths[API_PREFIX + route.path] ??= {});
-    item[route.method.toLowerCase()] = operation(
-      route as Route & { area: Exclude<Area, 'internal'> },
-      schemas[`${route.method} ${route.path}`],
-    );
+    item[route.method.toLowerCase()] = operation(route, schemas[`${route.method} ${route.path}`], components);
   }
 
   return {
@@ -264,10 +270,7 @@ export function buildOpenApiDocument(
           description: "The payment provider's callback verification token.",
         },
       },
-      schemas: {
-        ErrorBody: toJsonSchema(errorBodySchema, 'output'),
-        ValidationErrorBody: toJsonSchema(validationErrorBodySchema, 'output'),
-      },
+      schemas: components.schemas,
       headers: {
         'X-Request-Id': {
           description: "The request's id (the client's when well-formed)",

@@ -110,7 +110,9 @@ describe('contract schemas', () => {
     const routes: Route[] = [
       { method: 'POST', path: '/things', service: 'catalog', area: 'staff', summary: 'Create' },
     ];
-    const thing = z.object({ id: z.string(), price: z.union([z.number(), z.string()]).transform(String) });
+    const thing = z
+      .object({ id: z.string(), price: z.union([z.number(), z.string()]).transform(String) })
+      .meta({ id: 'Thing' });
     const document = buildOpenApiDocument(routes, {
       'POST /things': {
         query: z.object({
@@ -144,13 +146,40 @@ describe('contract schemas', () => {
     ]);
     expect(operation.responses['402']).toEqual({ $ref: '#/components/responses/PaymentRequired' });
     expect(operation.responses['409']).toEqual({ $ref: '#/components/responses/Conflict' });
-    expect(operation.requestBody?.content['application/json']?.schema).toMatchObject({
+    // The operation's own body and answer are components named after its operationId (the fallback one here,
+    // as the route is not in the table); a schema the contracts name is one component, referenced where used.
+    expect(operation.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/PostThingsRequest',
+    });
+    expect(document.components.schemas.PostThingsRequest).toMatchObject({
       type: 'object',
       properties: { name: { type: 'string', maxLength: 200 } },
     });
-    expect(operation.responses['201']?.content?.['application/json']?.schema).toMatchObject({
+    expect(operation.responses['201']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/PostThingsResponse',
+    });
+    expect(document.components.schemas.PostThingsResponse).toMatchObject({
       type: 'object',
-      properties: { items: { type: 'array' }, total: { type: 'integer' } },
+      properties: {
+        items: { type: 'array', items: { $ref: '#/components/schemas/Thing' } },
+        total: { type: 'integer' },
+      },
+    });
+    expect(document.components.schemas.Thing).toMatchObject({ type: 'object', required: ['id', 'price'] });
+  });
+
+  it('give a named schema whose request side differs from its answer side a second component, <name>Input', () => {
+    const routes: Route[] = [
+      { method: 'POST', path: '/gadgets', service: 'catalog', area: 'staff', summary: 'Create' },
+    ];
+    const gadget = z.object({ colour: z.string().default('red') }).meta({ id: 'Gadget' });
+    const document = buildOpenApiDocument(routes, {
+      'POST /gadgets': { body: z.object({ gadget }), response: gadget },
+    }) as unknown as Document;
+    expect(document.components.schemas.Gadget).toMatchObject({ required: ['colour'] });
+    expect(document.components.schemas.GadgetInput).not.toHaveProperty('required');
+    expect(document.components.schemas.PostGadgetsRequest).toMatchObject({
+      properties: { gadget: { $ref: '#/components/schemas/GadgetInput' } },
     });
   });
 });

@@ -25,6 +25,7 @@ export const subscriptionTenantQuery = z.object({ tenant_id: objectId.optional()
 /** Plan names arrive lowercase (spec) or uppercase; anything else is a 422. */
 const planField = z
   .string()
+  .meta({ examples: ['pro'] })
   .transform((value) => value.toUpperCase())
   .pipe(z.enum(PLAN_TYPES));
 
@@ -132,24 +133,26 @@ export const currentSubscription = z.strictObject({
 });
 
 /** Every subscription answer but GET current: `id`, lowercase `plan` and `billing_period` (spec). */
-export const subscription = z.strictObject({
-  id,
-  tenant_id: id,
-  plan: lowerPlan,
-  status,
-  billing_period: period,
-  current_period_start: timestamp,
-  current_period_end: timestamp,
-  next_billing_date: timestamp.nullable(),
-  is_trial: z.boolean(),
-  trial_ends_at: timestamp.nullable(),
-  auto_renew: z.boolean(),
-  scheduled_changes: scheduledChanges,
-  /** cancelled_at/by and previous_plan, deactivated_at/by and deactivation_reason, activated_at/by. */
-  metadata: z.record(z.string(), z.unknown()),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const subscription = z
+  .strictObject({
+    id,
+    tenant_id: id,
+    plan: lowerPlan,
+    status,
+    billing_period: period,
+    current_period_start: timestamp,
+    current_period_end: timestamp,
+    next_billing_date: timestamp.nullable(),
+    is_trial: z.boolean(),
+    trial_ends_at: timestamp.nullable(),
+    auto_renew: z.boolean(),
+    scheduled_changes: scheduledChanges,
+    /** cancelled_at/by and previous_plan, deactivated_at/by and deactivation_reason, activated_at/by. */
+    metadata: z.record(z.string(), z.unknown()),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Subscription' });
 
 export const upgradeRequested = z.strictObject({
   status: z.literal('payment_pending'),
@@ -220,35 +223,39 @@ export const usageReport = z.strictObject({
   upgrade_recommended: z.boolean(),
 });
 
-export const subscriptionPayment = z.strictObject({
-  id,
-  tenant_id: id,
-  invoice_id: id,
-  subscription_id: id,
-  amount: moneyStringSchema,
-  currency: z.string().length(3),
-  status: z.enum(PAYMENT_STATUSES),
-  payment_type: z.string(),
-  failure_reason: z.string().nullable(),
-  paid_at: timestamp.nullable(),
-  created_at: timestamp,
-});
+export const subscriptionPayment = z
+  .strictObject({
+    id,
+    tenant_id: id,
+    invoice_id: id,
+    subscription_id: id,
+    amount: moneyStringSchema,
+    currency: z.string().length(3),
+    status: z.enum(PAYMENT_STATUSES),
+    payment_type: z.string(),
+    failure_reason: z.string().nullable(),
+    paid_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'SubscriptionPayment' });
 
-export const tokenQuota = z.strictObject({
-  allowed: z.boolean(),
-  used_today: z.int(),
-  used_this_month: z.int(),
-  /** -1 when unlimited, as are the remaining counts (percentages are then 0). */
-  daily_quota: z.int(),
-  monthly_quota: z.int(),
-  remaining_today: z.int(),
-  remaining_this_month: z.int(),
-  percentage_used_today: z.number(),
-  percentage_used_this_month: z.number(),
-  resets_at: timestamp,
-  blocked: z.boolean(),
-  blocked_reason: z.string().nullable(),
-});
+export const tokenQuota = z
+  .strictObject({
+    allowed: z.boolean(),
+    used_today: z.int(),
+    used_this_month: z.int(),
+    /** -1 when unlimited, as are the remaining counts (percentages are then 0). */
+    daily_quota: z.int(),
+    monthly_quota: z.int(),
+    remaining_today: z.int(),
+    remaining_this_month: z.int(),
+    percentage_used_today: z.number(),
+    percentage_used_this_month: z.number(),
+    resets_at: timestamp,
+    blocked: z.boolean(),
+    blocked_reason: z.string().nullable(),
+  })
+  .meta({ id: 'TokenQuota' });
 
 export const usageTracked = z.strictObject({
   success: z.literal(true),

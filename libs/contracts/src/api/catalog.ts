@@ -7,6 +7,7 @@ import { amountField, currencyField } from '../money-fields';
 import { PRICE_SOURCES } from '../pricing';
 import type { OperationSchemaMap } from './operation';
 import { publicServicePage, publicServicesQuery } from './public';
+import { SERVICE_FIELDS, SERVICE_PRICING_FIELDS, described } from './spec-fields';
 
 // ── requests ─────────────────────────────────────────────────────────────────────────────────────────
 /** An ISO 8601 instant with Z or an offset, stored and shown in UTC (the shared instant field). */
@@ -120,50 +121,68 @@ export const priceQuery = z.object({ outlet_id: objectId.optional() });
 // ── responses ────────────────────────────────────────────────────────────────────────────────────────
 const timestamp = z.iso.datetime({ offset: true });
 
-/** The spec's Service. */
-export const service = z.strictObject({
-  id,
-  tenant_id: id,
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  category: z.string(),
-  duration_minutes: z.int(),
-  preparation_minutes: z.int(),
-  cleanup_minutes: z.int(),
-  max_advance_booking_days: z.int(),
-  min_advance_booking_hours: z.int(),
-  requires_staff: z.boolean(),
-  required_staff_count: z.int(),
-  allow_parallel_bookings: z.boolean(),
-  max_parallel_bookings: z.int(),
-  pricing: z.strictObject(servicePricingSchema.shape),
-  tags: z.array(z.string()),
-  image_url: z.string().nullable(),
-  is_active: z.boolean(),
-  status: z.enum(SERVICE_STATUSES),
-  average_rating: z.number().nullable(),
-  rating_count: z.int(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+/** The spec's ServicePricing, as a Service carries it. */
+export const servicePricing = z
+  .strictObject(described(servicePricingSchema.shape, SERVICE_PRICING_FIELDS))
+  .meta({ id: 'ServicePricing' });
 
-export const serviceCategory = z.strictObject({
-  category: z.string(),
-  display_name: z.string(),
-  count: z.int().min(0),
-  description: z.string().nullable(),
-});
+/** The spec's Service. */
+export const service = z
+  .strictObject(
+    described(
+      {
+        id,
+        tenant_id: id,
+        name: z.string(),
+        slug: z.string(),
+        description: z.string().nullable(),
+        category: z.string(),
+        duration_minutes: z.int(),
+        preparation_minutes: z.int(),
+        cleanup_minutes: z.int(),
+        max_advance_booking_days: z.int(),
+        min_advance_booking_hours: z.int(),
+        requires_staff: z.boolean(),
+        required_staff_count: z.int(),
+        allow_parallel_bookings: z.boolean(),
+        max_parallel_bookings: z.int(),
+        pricing: servicePricing,
+        tags: z.array(z.string()),
+        image_url: z.string().nullable(),
+        is_active: z.boolean(),
+        status: z.enum(SERVICE_STATUSES),
+        average_rating: z.number().nullable(),
+        rating_count: z.int(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+      SERVICE_FIELDS,
+    ),
+  )
+  .meta({ id: 'Service' });
+
+export const serviceCategory = z
+  .strictObject({
+    category: z.string(),
+    display_name: z.string(),
+    count: z.int().min(0),
+    description: z.string().nullable(),
+  })
+  .meta({ id: 'ServiceCategory' });
 
 /** GET /services/{id}/price: the server-authoritative price and the rule that chose it. */
-export const resolvedPrice = z.strictObject({
-  amount: moneyStringSchema,
-  currency: z.string().length(3),
-  source: z.enum(PRICE_SOURCES),
-});
+export const resolvedPrice = z
+  .strictObject({
+    amount: moneyStringSchema,
+    currency: z.string().length(3),
+    source: z.enum(PRICE_SOURCES),
+  })
+  .meta({ id: 'ResolvedPrice' });
 
 /** A GET /services item: the Service and its price resolved for the `outlet_id` asked (now, by the spec's rules). */
-export const serviceListItem = service.extend({ price: resolvedPrice });
+export const serviceListItem = service
+  .extend(described({ price: resolvedPrice }, SERVICE_FIELDS))
+  .meta({ id: 'ServiceListItem' });
 
 /** The catalog service's HTTP contracts: request schemas its routes validate with, and the OpenAPI entries. */
 export const catalogOperations: OperationSchemaMap = {

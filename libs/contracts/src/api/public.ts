@@ -27,18 +27,20 @@ export const publicOutlet = outlet.pick({
 });
 
 /** GET /public/tenants/{slug}: the business and its active outlets. */
-export const publicBusiness = z.strictObject({
-  slug: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  /** Not stored on tenants yet: null until the tenant settings carry branding. */
-  logo_url: z.string().nullable(),
-  theme_color: z.string().nullable(),
-  currency: z.string().length(3),
-  language: z.string(),
-  timezone: z.string(),
-  outlets: z.array(publicOutlet),
-});
+export const publicBusiness = z
+  .strictObject({
+    slug: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    /** Not stored on tenants yet: null until the tenant settings carry branding. */
+    logo_url: z.string().nullable(),
+    theme_color: z.string().nullable(),
+    currency: z.string().length(3),
+    language: z.string(),
+    timezone: z.string(),
+    outlets: z.array(publicOutlet),
+  })
+  .meta({ id: 'PublicBusiness' });
 
 /** GET /public/tenants/{slug}/services: `outlet_id` resolves each price for that outlet (base price without). */
 export const publicServicesQuery = pageQuerySchema().extend({
@@ -47,22 +49,24 @@ export const publicServicesQuery = pageQuerySchema().extend({
   search: z.string().trim().max(200).optional(),
 });
 
-export const publicService = z.strictObject({
-  id,
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  category: z.string(),
-  duration_minutes: z.int(),
-  image_url: z.string().nullable(),
-  tags: z.array(z.string()),
-  /** The price the customer pays at the outlet asked (the server-authoritative rule of GET /services/{id}/price). */
-  price: z.strictObject({
-    amount: moneyStringSchema,
-    currency: z.string().length(3),
-    source: z.enum(PRICE_SOURCES),
-  }),
-});
+export const publicService = z
+  .strictObject({
+    id,
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    category: z.string(),
+    duration_minutes: z.int(),
+    image_url: z.string().nullable(),
+    tags: z.array(z.string()),
+    /** The price the customer pays at the outlet asked (the server-authoritative rule of GET /services/{id}/price). */
+    price: z.strictObject({
+      amount: moneyStringSchema,
+      currency: z.string().length(3),
+      source: z.enum(PRICE_SOURCES),
+    }),
+  })
+  .meta({ id: 'PublicService' });
 
 export const publicCategory = z.strictObject({
   category: z.string(),
@@ -82,13 +86,15 @@ export const publicStaffQuery = z.object({
 });
 
 /** A bookable staff member as a customer chooses one: never e-mail, phone or pay. */
-export const publicStaffMember = z.strictObject({
-  id,
-  display_name: z.string(),
-  profile_image_url: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  position: z.string(),
-  bio: z.string().nullable(),
-});
+export const publicStaffMember = z
+  .strictObject({
+    id,
+    display_name: z.string(),
+    profile_image_url: z.string().nullable(),
+    gender: z.enum(GENDERS).nullable(),
+    position: z.string(),
+    bio: z.string().nullable(),
+  })
+  .meta({ id: 'PublicStaffMember' });
 
 export const publicStaffList = z.strictObject({ items: z.array(publicStaffMember) });

@@ -3,6 +3,7 @@ import { moneyStringSchema } from '../../events/catalog';
 import { boolQuery, objectId, pageQuerySchema, pagedSchema } from '../../http';
 import { amountField } from '../../money-fields';
 import { packageDetails } from './packages';
+import { CUSTOMER_PACKAGE_FIELDS, described } from '../spec-fields';
 
 const timestamp = z.iso.datetime({ offset: true });
 const notes = z.string().max(500).nullable().optional();
@@ -66,20 +67,22 @@ export const customerPackagesQuery = pageQuerySchema({ defaultSize: 10 }).extend
 });
 
 /** A credit record (GET …/credits). */
-export const creditRecord = z.strictObject({
-  id: objectId,
-  tenant_id: objectId,
-  customer_id: objectId.nullable(),
-  customer_package_id: objectId,
-  service_id: objectId,
-  service_name: z.string(),
-  allocated_credits: z.int(),
-  used_credits: z.int(),
-  remaining_credits: z.int(),
-  expires_at: timestamp.nullable(),
-  is_expired: z.boolean(),
-  created_at: timestamp,
-});
+export const creditRecord = z
+  .strictObject({
+    id: objectId,
+    tenant_id: objectId,
+    customer_id: objectId.nullable(),
+    customer_package_id: objectId,
+    service_id: objectId,
+    service_name: z.string(),
+    allocated_credits: z.int(),
+    used_credits: z.int(),
+    remaining_credits: z.int(),
+    expires_at: timestamp.nullable(),
+    is_expired: z.boolean(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'CreditRecord' });
 export const creditRecords = z.array(creditRecord);
 
 /** The customer's usable credits per service, the service whose credits expire first first. */
@@ -106,38 +109,49 @@ export const availableCredits = z.strictObject({
 });
 
 /** The spec's Customer package; package_details and credits_details when details are asked for. */
-export const customerPackage = z.strictObject({
-  id: objectId,
-  tenant_id: objectId,
-  /** null once the customer's data was erased. */
-  customer_id: objectId.nullable(),
-  package_id: objectId,
-  outlet_id: objectId,
-  package_name: z.string(),
-  payment_method: z.enum(PAYMENT_METHODS),
-  payment_status: z.enum(['pending', 'paid', 'failed', 'refunded']),
-  payment_id: objectId.nullable(),
-  gateway_payment_url: z.string().nullable(),
-  amount_paid: moneyStringSchema,
-  package_price: moneyStringSchema,
-  currency: z.string(),
-  validity_days: z.int().nullable(),
-  purchased_at: timestamp,
-  expires_at: timestamp.nullable(),
-  payment_confirmed_at: timestamp.nullable(),
-  status: z.enum(CUSTOMER_PACKAGE_STATUSES),
-  total_credits: z.int(),
-  used_credits: z.int(),
-  remaining_credits: z.int(),
-  expired_credits: z.int(),
-  notes: z.string().nullable(),
-  package_details: packageDetails.nullable(),
-  credits_details: z
-    .array(creditRecord.omit({ tenant_id: true, allocated_credits: true }).extend({ total_credits: z.int() }))
-    .nullable(),
-  days_until_expiry: z.int().nullable(),
-  is_expiring_soon: z.boolean(),
-});
+export const customerPackage = z
+  .strictObject(
+    described(
+      {
+        id: objectId,
+        tenant_id: objectId,
+        /** null once the customer's data was erased. */
+        customer_id: objectId.nullable(),
+        package_id: objectId,
+        outlet_id: objectId,
+        package_name: z.string(),
+        payment_method: z.enum(PAYMENT_METHODS),
+        payment_status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+        payment_id: objectId.nullable(),
+        gateway_payment_url: z.string().nullable(),
+        amount_paid: moneyStringSchema,
+        package_price: moneyStringSchema,
+        currency: z.string(),
+        validity_days: z.int().nullable(),
+        purchased_at: timestamp,
+        expires_at: timestamp.nullable(),
+        payment_confirmed_at: timestamp.nullable(),
+        status: z.enum(CUSTOMER_PACKAGE_STATUSES),
+        total_credits: z.int(),
+        used_credits: z.int(),
+        remaining_credits: z.int(),
+        expired_credits: z.int(),
+        notes: z.string().nullable(),
+        package_details: packageDetails.nullable(),
+        credits_details: z
+          .array(
+            creditRecord
+              .omit({ tenant_id: true, allocated_credits: true })
+              .extend({ total_credits: z.int() }),
+          )
+          .nullable(),
+        days_until_expiry: z.int().nullable(),
+        is_expiring_soon: z.boolean(),
+      },
+      CUSTOMER_PACKAGE_FIELDS,
+    ),
+  )
+  .meta({ id: 'CustomerPackage' });
 export const customerPackagePage = pagedSchema(customerPackage);
 
 export const redeemResult = z.strictObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyStringSchema } from '../../events/catalog';
 import { boolQuery, objectId, pageQuerySchema, pagedSchema } from '../../http';
 import { amountField } from '../../money-fields';
+import { PACKAGE_FIELDS, PACKAGE_ITEM_FIELDS, described } from '../spec-fields';
 
 const timestamp = z.iso.datetime({ offset: true });
 const PACKAGE_STATUSES = ['active', 'inactive', 'archived'] as const;
@@ -46,35 +47,49 @@ export const packageListQuery = pageQuerySchema().extend({
   outlet_id: objectId.optional(),
 });
 
-export const packageItem = z.strictObject({
-  service_id: objectId,
-  service_name: z.string(),
-  quantity: z.int(),
-  unit_price: moneyStringSchema,
-});
+export const packageItem = z
+  .strictObject(
+    described(
+      {
+        service_id: objectId,
+        service_name: z.string(),
+        quantity: z.int(),
+        unit_price: moneyStringSchema,
+      },
+      PACKAGE_ITEM_FIELDS,
+    ),
+  )
+  .meta({ id: 'PackageItem' });
 
 /** The spec's Package (detail, create and update answers). */
-export const packageSchema = z.strictObject({
-  id: objectId,
-  tenant_id: objectId,
-  name: z.string(),
-  description: z.string().nullable(),
-  package_items: z.array(packageItem),
-  package_price: moneyStringSchema,
-  currency: z.string(),
-  validity_days: z.int().nullable(),
-  is_active: z.boolean(),
-  status: z.enum(PACKAGE_STATUSES),
-  outlet_ids: z.array(objectId),
-  total_purchased: z.int(),
-  total_revenue: moneyStringSchema,
-  total_individual_price: moneyStringSchema,
-  discount_amount: moneyStringSchema,
-  discount_percentage: z.number(),
-  active_credits_count: z.int().optional(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const packageSchema = z
+  .strictObject(
+    described(
+      {
+        id: objectId,
+        tenant_id: objectId,
+        name: z.string(),
+        description: z.string().nullable(),
+        package_items: z.array(packageItem),
+        package_price: moneyStringSchema,
+        currency: z.string(),
+        validity_days: z.int().nullable(),
+        is_active: z.boolean(),
+        status: z.enum(PACKAGE_STATUSES),
+        outlet_ids: z.array(objectId),
+        total_purchased: z.int(),
+        total_revenue: moneyStringSchema,
+        total_individual_price: moneyStringSchema,
+        discount_amount: moneyStringSchema,
+        discount_percentage: z.number(),
+        active_credits_count: z.int().optional(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+      PACKAGE_FIELDS,
+    ),
+  )
+  .meta({ id: 'Package' });
 
 /** A customer package's package_details: the package as stored, with its service ids and discount metrics. */
 export const packageDetails = packageSchema

@@ -75,30 +75,32 @@ export const paymentLinkCreated = z.strictObject({
   webhook_url: z.string(),
 });
 
-export const packagePaymentStatus = z.strictObject({
-  customer_package_id: objectId,
-  package_name: z.string(),
-  package_price: moneyStringSchema,
-  payment_status: z.enum(['pending', 'paid', 'failed', 'refunded']),
-  package_status: z.enum(CUSTOMER_PACKAGE_STATUSES),
-  /** Completed payments only. */
-  total_paid: moneyStringSchema,
-  remaining_balance: moneyStringSchema,
-  is_paid: z.boolean(),
-  credits_activated: z.boolean(),
-  payments: z.array(
-    z.strictObject({
-      id: objectId,
-      amount: moneyStringSchema,
-      method: z.string(),
-      provider: z.enum(['manual', 'gateway']),
-      status: z.string(),
-      reference_id: z.string().nullable(),
-      created_at: timestamp,
-      paid_at: timestamp.nullable(),
-    }),
-  ),
-});
+export const packagePaymentStatus = z
+  .strictObject({
+    customer_package_id: objectId,
+    package_name: z.string(),
+    package_price: moneyStringSchema,
+    payment_status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+    package_status: z.enum(CUSTOMER_PACKAGE_STATUSES),
+    /** Completed payments only. */
+    total_paid: moneyStringSchema,
+    remaining_balance: moneyStringSchema,
+    is_paid: z.boolean(),
+    credits_activated: z.boolean(),
+    payments: z.array(
+      z.strictObject({
+        id: objectId,
+        amount: moneyStringSchema,
+        method: z.string(),
+        provider: z.enum(['manual', 'gateway']),
+        status: z.string(),
+        reference_id: z.string().nullable(),
+        created_at: timestamp,
+        paid_at: timestamp.nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'PackagePaymentStatus' });
 
 // Appointment payment and the wallet.
 export const processAppointmentBody = z.object({
@@ -128,23 +130,25 @@ export const appointmentPaymentStarted = z.strictObject({
   message: z.string(),
 });
 
-export const wallet = z.strictObject({
-  customer_id: objectId,
-  balance: moneyStringSchema,
-  currency: z.string(),
-  /** The 20 most recent, newest first. */
-  transactions: z.array(
-    z.strictObject({
-      id: objectId,
-      amount: signedMoney,
-      kind: z.enum(['credit', 'debit', 'refund']),
-      reason: z.string().nullable(),
-      reference: z.string().nullable(),
-      balance_after: moneyStringSchema,
-      created_at: timestamp,
-    }),
-  ),
-});
+export const wallet = z
+  .strictObject({
+    customer_id: objectId,
+    balance: moneyStringSchema,
+    currency: z.string(),
+    /** The 20 most recent, newest first. */
+    transactions: z.array(
+      z.strictObject({
+        id: objectId,
+        amount: signedMoney,
+        kind: z.enum(['credit', 'debit', 'refund']),
+        reason: z.string().nullable(),
+        reference: z.string().nullable(),
+        balance_after: moneyStringSchema,
+        created_at: timestamp,
+      }),
+    ),
+  })
+  .meta({ id: 'Wallet' });
 
 // The customer's payment history.
 export const PAYMENT_STATUSES = [
@@ -160,30 +164,32 @@ export const customerPaymentsQuery = pageQuerySchema({ defaultSize: 20 }).extend
   type: z.enum(['appointment', 'package']).optional(),
 });
 /** One payment of the customer: what it paid for, how, its invoice, and what was given back. */
-export const customerPayment = z.strictObject({
-  id: objectId,
-  type: z.enum(['appointment', 'package']),
-  appointment_id: objectId.nullable(),
-  customer_package_id: objectId.nullable(),
-  status: z.enum(PAYMENT_STATUSES),
-  /** What this payment took (at the provider, at the counter or from the wallet). */
-  amount: moneyStringSchema,
-  /** The wallet balance applied with a provider payment. */
-  wallet_applied: moneyStringSchema,
-  currency: z.string(),
-  method: z.string(),
-  provider: z.enum(['manual', 'gateway', 'wallet']),
-  invoice_number: z.string().nullable(),
-  /** The provider's page of a payment still waiting, or of its paid invoice. */
-  invoice_url: z.string().nullable(),
-  /** The invoice as a PDF (a public link with the invoice's own secret); null for a payment without invoice. */
-  invoice_pdf_url: z.string().nullable(),
-  receipt_number: z.string().nullable(),
-  /** What was given back: what it paid with its wallet part, less a late-cancellation fee kept; null: nothing. */
-  refunded_amount: moneyStringSchema.nullable(),
-  created_at: timestamp,
-  paid_at: timestamp.nullable(),
-});
+export const customerPayment = z
+  .strictObject({
+    id: objectId,
+    type: z.enum(['appointment', 'package']),
+    appointment_id: objectId.nullable(),
+    customer_package_id: objectId.nullable(),
+    status: z.enum(PAYMENT_STATUSES),
+    /** What this payment took (at the provider, at the counter or from the wallet). */
+    amount: moneyStringSchema,
+    /** The wallet balance applied with a provider payment. */
+    wallet_applied: moneyStringSchema,
+    currency: z.string(),
+    method: z.string(),
+    provider: z.enum(['manual', 'gateway', 'wallet']),
+    invoice_number: z.string().nullable(),
+    /** The provider's page of a payment still waiting, or of its paid invoice. */
+    invoice_url: z.string().nullable(),
+    /** The invoice as a PDF (a public link with the invoice's own secret); null for a payment without invoice. */
+    invoice_pdf_url: z.string().nullable(),
+    receipt_number: z.string().nullable(),
+    /** What was given back: what it paid with its wallet part, less a late-cancellation fee kept; null: nothing. */
+    refunded_amount: moneyStringSchema.nullable(),
+    created_at: timestamp,
+    paid_at: timestamp.nullable(),
+  })
+  .meta({ id: 'CustomerPayment' });
 export const customerPaymentPage = pagedSchema(customerPayment);
 
 // The merchant statement (the salon's money over a period, from the ledger).

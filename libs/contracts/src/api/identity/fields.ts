@@ -7,7 +7,8 @@ export const emailField = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'Invalid email address' }));
+  .pipe(z.email({ error: 'Invalid email address' }))
+  .meta({ examples: ['ayu@example.com'] });
 
 /**
  * A phone number as people type it: digits with spaces, dashes, dots or parentheses, optionally a leading `+`
@@ -33,7 +34,8 @@ export const passwordField = z
   .max(128)
   .regex(/[A-Z]/, { error: 'Password must contain an uppercase letter' })
   .regex(/[a-z]/, { error: 'Password must contain a lowercase letter' })
-  .regex(/\d/, { error: 'Password must contain a digit' });
+  .regex(/\d/, { error: 'Password must contain a digit' })
+  .meta({ examples: ['Salon-2026'] });
 
 export const slugField = z
   .string()

@@ -5,6 +5,7 @@ import { moneyStringSchema } from '../../events/catalog';
 import { pagedSchema } from '../../http';
 import { PLAN_TYPES, SUBSCRIPTION_STATUSES } from '../../plans';
 import { STAFF_ROLES } from './requests';
+import { CUSTOMER_FIELDS, TENANT_FIELDS, described } from '../spec-fields';
 
 /** Identity's response bodies, strict so that a field the service adds without documenting it fails the contract test. */
 
@@ -26,21 +27,23 @@ export const businessRegistration = z.strictObject({
   next_steps: z.array(z.string()),
 });
 
-export const staffTokens = z.strictObject({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.int(),
-  user: z.strictObject({
-    id,
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    role,
-  }),
-  /** null for a SUPER_ADMIN bound to no tenant; the tenant it acts inside when scoped by complete-login. */
-  tenant: z.strictObject({ id, name: z.string(), slug: z.string() }).nullable(),
-});
+export const staffTokens = z
+  .strictObject({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.int(),
+    user: z.strictObject({
+      id,
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      role,
+    }),
+    /** null for a SUPER_ADMIN bound to no tenant; the tenant it acts inside when scoped by complete-login. */
+    tenant: z.strictObject({ id, name: z.string(), slug: z.string() }).nullable(),
+  })
+  .meta({ id: 'StaffTokens' });
 
 /** A user of several organisations chooses one with POST /auth/complete-login. */
 export const organizationSelection = z.strictObject({
@@ -66,21 +69,28 @@ const tenantSummaryShape = {
 const plan = z.enum(PLAN_TYPES);
 const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 
-export const tenantSummary = z.strictObject(tenantSummaryShape);
+export const tenantSummary = z.strictObject(tenantSummaryShape).meta({ id: 'TenantSummary' });
 
-export const tenant = z.strictObject({
-  ...tenantSummaryShape,
-  description: z.string().nullable(),
-  website: z.string().nullable(),
-  subscription: z.strictObject({
-    plan,
-    status: subscriptionStatus,
-    trial_ends_at: timestamp.nullable(),
-    current_period_start: timestamp.nullable(),
-    current_period_end: timestamp.nullable(),
-  }),
-  settings: z.strictObject(tenantSettingsSchema.shape),
-});
+export const tenant = z
+  .strictObject(
+    described(
+      {
+        ...tenantSummaryShape,
+        description: z.string().nullable(),
+        website: z.string().nullable(),
+        subscription: z.strictObject({
+          plan,
+          status: subscriptionStatus,
+          trial_ends_at: timestamp.nullable(),
+          current_period_start: timestamp.nullable(),
+          current_period_end: timestamp.nullable(),
+        }),
+        settings: z.strictObject(tenantSettingsSchema.shape),
+      },
+      TENANT_FIELDS,
+    ),
+  )
+  .meta({ id: 'Tenant' });
 
 export const tenantListEntry = z.strictObject({
   id,
@@ -122,19 +132,21 @@ export const tenantStats = z.strictObject({
 });
 
 // ── staff users, outlets, audit log ──────────────────────────────────────────────────────────────────
-export const staffUser = z.strictObject({
-  id,
-  tenant_id: id,
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  role,
-  outlet_ids: z.array(id),
-  staff_id: id.nullable(),
-  is_active: z.boolean(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const staffUser = z
+  .strictObject({
+    id,
+    tenant_id: id,
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    role,
+    outlet_ids: z.array(id),
+    staff_id: id.nullable(),
+    is_active: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'User' });
 
 /** Weekday name → opening hours; a day left out or null is closed. */
 const businessHours = z.record(
@@ -142,31 +154,35 @@ const businessHours = z.record(
   z.strictObject({ open: z.string(), close: z.string() }).nullable(),
 );
 
-export const outlet = z.strictObject({
-  id,
-  tenant_id: id,
-  name: z.string(),
-  slug: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  timezone: z.string(),
-  business_hours: businessHours,
-  is_active: z.boolean(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const outlet = z
+  .strictObject({
+    id,
+    tenant_id: id,
+    name: z.string(),
+    slug: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    timezone: z.string(),
+    business_hours: businessHours,
+    is_active: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Outlet' });
 
-export const auditEntry = z.strictObject({
-  id,
-  tenant_id: id.nullable(),
-  actor_type: z.enum(['customer', 'staff', 'system']),
-  actor_id: id.nullable(),
-  action: z.string(),
-  entity_type: z.string(),
-  entity_id: id.nullable(),
-  details: z.record(z.string(), z.unknown()),
-  created_at: timestamp,
-});
+export const auditEntry = z
+  .strictObject({
+    id,
+    tenant_id: id.nullable(),
+    actor_type: z.enum(['customer', 'staff', 'system']),
+    actor_id: id.nullable(),
+    action: z.string(),
+    entity_type: z.string(),
+    entity_id: id.nullable(),
+    details: z.record(z.string(), z.unknown()),
+    created_at: timestamp,
+  })
+  .meta({ id: 'AuditEntry' });
 
 // ── customer authentication ──────────────────────────────────────────────────────────────────────────
 export const customerRegistration = z.strictObject({
@@ -187,7 +203,7 @@ const customerTokenShape = {
   token_type: z.literal('bearer'),
   expires_in: z.int(),
 };
-export const customerTokens = z.strictObject(customerTokenShape);
+export const customerTokens = z.strictObject(customerTokenShape).meta({ id: 'CustomerTokens' });
 
 const loginOutlet = z.strictObject({
   id,
@@ -255,38 +271,42 @@ const ownPreferenceShape = {
 
 const membershipTier = z.enum(['basic', 'silver', 'gold', 'platinum']);
 
-export const customerProfile = z.strictObject({
-  id,
-  email: z.string().nullable(),
-  first_name: z.string(),
-  last_name: z.string().nullable(),
-  phone: z.string().nullable(),
-  date_of_birth: date.nullable(),
-  gender: z.enum(['male', 'female', 'other', 'prefer_not_to_say']).nullable(),
-  email_verified: z.boolean(),
-  phone_verified: z.boolean(),
-  preferences: z.strictObject({ ...ownPreferenceShape, language: z.string(), timezone: z.string() }),
-  loyalty_points: z.int(),
-  membership_tier: membershipTier,
-  total_appointments: z.int(),
-  last_appointment_date: date.nullable(),
-  created_at: timestamp,
-});
+export const customerProfile = z
+  .strictObject({
+    id,
+    email: z.string().nullable(),
+    first_name: z.string(),
+    last_name: z.string().nullable(),
+    phone: z.string().nullable(),
+    date_of_birth: date.nullable(),
+    gender: z.enum(['male', 'female', 'other', 'prefer_not_to_say']).nullable(),
+    email_verified: z.boolean(),
+    phone_verified: z.boolean(),
+    preferences: z.strictObject({ ...ownPreferenceShape, language: z.string(), timezone: z.string() }),
+    loyalty_points: z.int(),
+    membership_tier: membershipTier,
+    total_appointments: z.int(),
+    last_appointment_date: date.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'CustomerProfile' });
 
-export const customerPreferences = z.strictObject({
-  ...ownPreferenceShape,
-  data_processing_consent: z.boolean(),
-  analytics_consent: z.boolean(),
-  language: z.string(),
-  timezone: z.string(),
-  notification_settings: z.strictObject({
-    booking_reminders: z.boolean(),
-    promotional_offers: z.boolean(),
-    appointment_updates: z.boolean(),
-    loyalty_updates: z.boolean(),
-  }),
-  notes: z.string().nullable(),
-});
+export const customerPreferences = z
+  .strictObject({
+    ...ownPreferenceShape,
+    data_processing_consent: z.boolean(),
+    analytics_consent: z.boolean(),
+    language: z.string(),
+    timezone: z.string(),
+    notification_settings: z.strictObject({
+      booking_reminders: z.boolean(),
+      promotional_offers: z.boolean(),
+      appointment_updates: z.boolean(),
+      loyalty_updates: z.boolean(),
+    }),
+    notes: z.string().nullable(),
+  })
+  .meta({ id: 'CustomerPreferences' });
 
 export const consentUpdated = z.strictObject({
   marketing_consent: z.boolean(),
@@ -300,42 +320,49 @@ export const consentUpdated = z.strictObject({
 export const accountDeleted = success;
 
 // ── customer management by staff ─────────────────────────────────────────────────────────────────────
-export const staffCustomer = z.strictObject({
-  id,
-  tenant_id: id,
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  first_name: z.string(),
-  last_name: z.string().nullable(),
-  full_name: z.string(),
-  date_of_birth: date.nullable(),
-  gender: z.enum(['male', 'female', 'other', 'prefer_not_to_say']).nullable(),
-  address: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  tags: z.array(z.string()),
-  /** true for a registered customer (portal access), false for a walk-in. */
-  has_password: z.boolean(),
-  email_verified: z.boolean(),
-  phone_verified: z.boolean(),
-  is_active: z.boolean(),
-  is_deleted: z.boolean(),
-  preferences: z.strictObject({
-    preferred_services: z.array(id),
-    preferred_staff: z.array(id),
-    preferred_outlets: z.array(id),
-    communication_channels: z.strictObject({ sms: z.boolean(), email: z.boolean(), push: z.boolean() }),
-    marketing_consent: z.boolean(),
-    language: z.string(),
-    accessibility_needs: z.string().nullable(),
-  }),
-  loyalty_points: z.int(),
-  membership_tier: membershipTier,
-  total_spent: moneyStringSchema,
-  total_appointments: z.int(),
-  last_appointment_date: date.nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const staffCustomer = z
+  .strictObject(
+    described(
+      {
+        id,
+        tenant_id: id,
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+        first_name: z.string(),
+        last_name: z.string().nullable(),
+        full_name: z.string(),
+        date_of_birth: date.nullable(),
+        gender: z.enum(['male', 'female', 'other', 'prefer_not_to_say']).nullable(),
+        address: z.string().nullable(),
+        avatar_url: z.string().nullable(),
+        tags: z.array(z.string()),
+        /** true for a registered customer (portal access), false for a walk-in. */
+        has_password: z.boolean(),
+        email_verified: z.boolean(),
+        phone_verified: z.boolean(),
+        is_active: z.boolean(),
+        is_deleted: z.boolean(),
+        preferences: z.strictObject({
+          preferred_services: z.array(id),
+          preferred_staff: z.array(id),
+          preferred_outlets: z.array(id),
+          communication_channels: z.strictObject({ sms: z.boolean(), email: z.boolean(), push: z.boolean() }),
+          marketing_consent: z.boolean(),
+          language: z.string(),
+          accessibility_needs: z.string().nullable(),
+        }),
+        loyalty_points: z.int(),
+        membership_tier: membershipTier,
+        total_spent: moneyStringSchema,
+        total_appointments: z.int(),
+        last_appointment_date: date.nullable(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+      CUSTOMER_FIELDS,
+    ),
+  )
+  .meta({ id: 'Customer' });
 
 export const customerDeleted = message;
 

@@ -71,49 +71,51 @@ export const staffAppointmentsQuery = pageQuerySchema()
 /** One appointment as every endpoint shows it (a superset of each spec shape). */
 const appointmentActor = z.strictObject({ type: z.enum(['customer', 'staff']), id: objectId });
 
-export const appointment = z.strictObject({
-  id: objectId,
-  tenant_id: objectId,
-  outlet_id: objectId,
-  /** null once the customer's data was erased. */
-  customer_id: objectId.nullable(),
-  customer_name: z.string().nullable(),
-  /** The first service line's staff member and service. */
-  staff_id: objectId.nullable(),
-  service_id: objectId.nullable(),
-  appointment_date: isoDate,
-  start_time: clockTime,
-  end_time: clockTime,
-  status: z.enum(APPOINTMENT_STATUSES),
-  services: z.array(
-    z.strictObject({
-      service_id: objectId,
-      service_name: z.string(),
-      staff_id: objectId,
-      staff_name: z.string(),
-      start_time: clockTime,
-      end_time: clockTime,
-      duration_minutes: z.int(),
-      price: moneyStringSchema,
-      currency: z.string(),
-    }),
-  ),
-  total_price: moneyStringSchema,
-  currency: z.string(),
-  notes: z.string().nullable(),
-  booked_by: z.enum(['customer', 'staff']),
-  starts_at: timestamp,
-  ends_at: timestamp,
-  version: z.int(),
-  cancelled_at: timestamp.nullable(),
-  /** Who cancelled it (a staff user or the customer); null until cancelled. */
-  cancelled_by: appointmentActor.nullable(),
-  /** When and by whom it was last rescheduled; null until then. */
-  rescheduled_at: timestamp.nullable(),
-  rescheduled_by: appointmentActor.nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const appointment = z
+  .strictObject({
+    id: objectId,
+    tenant_id: objectId,
+    outlet_id: objectId,
+    /** null once the customer's data was erased. */
+    customer_id: objectId.nullable(),
+    customer_name: z.string().nullable(),
+    /** The first service line's staff member and service. */
+    staff_id: objectId.nullable(),
+    service_id: objectId.nullable(),
+    appointment_date: isoDate,
+    start_time: clockTime,
+    end_time: clockTime,
+    status: z.enum(APPOINTMENT_STATUSES),
+    services: z.array(
+      z.strictObject({
+        service_id: objectId,
+        service_name: z.string(),
+        staff_id: objectId,
+        staff_name: z.string(),
+        start_time: clockTime,
+        end_time: clockTime,
+        duration_minutes: z.int(),
+        price: moneyStringSchema,
+        currency: z.string(),
+      }),
+    ),
+    total_price: moneyStringSchema,
+    currency: z.string(),
+    notes: z.string().nullable(),
+    booked_by: z.enum(['customer', 'staff']),
+    starts_at: timestamp,
+    ends_at: timestamp,
+    version: z.int(),
+    cancelled_at: timestamp.nullable(),
+    /** Who cancelled it (a staff user or the customer); null until cancelled. */
+    cancelled_by: appointmentActor.nullable(),
+    /** When and by whom it was last rescheduled; null until then. */
+    rescheduled_at: timestamp.nullable(),
+    rescheduled_by: appointmentActor.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Appointment' });
 
 export const appointmentPage = pagedSchema(appointment);
 

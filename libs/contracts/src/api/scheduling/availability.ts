@@ -10,6 +10,7 @@ import {
   timeField,
   timestamp,
 } from './fields';
+import { AVAILABILITY_FIELDS, described } from '../spec-fields';
 
 export const availabilityEntryBody = z.object({
   staff_id: objectId,
@@ -100,23 +101,30 @@ export const publicGridQuery = z.object({
 });
 
 /** The spec's Availability entry. */
-export const availabilityEntry = z.strictObject({
-  id: objectId,
-  staff_id: objectId,
-  outlet_id: objectId,
-  date: isoDate,
-  start_time: clockTime,
-  end_time: clockTime,
-  availability_type: z.enum(AVAILABILITY_TYPES),
-  recurrence_type: z.enum(RECURRENCE_TYPES),
-  recurrence_end_date: isoDate.nullable(),
-  recurrence_days: z.array(z.int()).nullable(),
-  is_available: z.boolean(),
-  notes: z.string().nullable(),
-  service_ids: z.array(objectId).nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const availabilityEntry = z
+  .strictObject(
+    described(
+      {
+        id: objectId,
+        staff_id: objectId,
+        outlet_id: objectId,
+        date: isoDate,
+        start_time: clockTime,
+        end_time: clockTime,
+        availability_type: z.enum(AVAILABILITY_TYPES),
+        recurrence_type: z.enum(RECURRENCE_TYPES),
+        recurrence_end_date: isoDate.nullable(),
+        recurrence_days: z.array(z.int()).nullable(),
+        is_available: z.boolean(),
+        notes: z.string().nullable(),
+        service_ids: z.array(objectId).nullable(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+      AVAILABILITY_FIELDS,
+    ),
+  )
+  .meta({ id: 'AvailabilityEntry' });
 
 export const availabilityPage = pagedSchema(availabilityEntry);
 

@@ -4,6 +4,7 @@ import { boolQuery, objectId, pageQuerySchema, pagedSchema } from '../../http';
 import { phoneField } from '../identity/fields';
 import { availabilityEntry } from './availability';
 import { EMPLOYMENT_TYPES, GENDERS, birthDateField, dateField, isoDate, timestamp } from './fields';
+import { STAFF_MEMBER_FIELDS, described } from '../spec-fields';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
@@ -65,49 +66,56 @@ export const staffListQuery = pageQuerySchema().extend({
 export const staffDetailQuery = z.object({ include_workload: boolQuery.default(false) });
 
 /** The spec's Staff member. */
-export const staffMember = z.strictObject({
-  id: objectId,
-  tenant_id: objectId,
-  outlet_id: objectId,
-  user_id: objectId.nullable(),
-  first_name: z.string(),
-  last_name: z.string(),
-  display_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  position: z.string(),
-  employment_type: z.enum(EMPLOYMENT_TYPES),
-  employee_id: z.string().nullable(),
-  hire_date: isoDate.nullable(),
-  birth_date: isoDate.nullable(),
-  hourly_rate: z.number().nullable(),
-  salary: z.number().nullable(),
-  is_bookable: z.boolean(),
-  accepts_online_booking: z.boolean(),
-  max_advance_booking_days: z.int(),
-  bio: z.string().nullable(),
-  profile_image_url: z.string().nullable(),
-  instagram_handle: z.string().nullable(),
-  skills: z.strictObject({
-    service_ids: z.array(objectId),
-    specialties: z.array(z.string()),
-    certifications: z.array(z.unknown()),
-    years_experience: z.int().nullable(),
-  }),
-  status: z.enum(STAFF_STATUSES),
-  is_active: z.boolean(),
-  average_rating: z.number().nullable(),
-  rating_count: z.int(),
-  total_bookings: z.int(),
-  /**
-   * The start (UTC instant) of the member's next free slot for any of its services within 14 days, on
-   * GET /staff/{id}; null when there is none, and always null in lists and write answers.
-   */
-  next_available_slot: timestamp.nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const staffMember = z
+  .strictObject(
+    described(
+      {
+        id: objectId,
+        tenant_id: objectId,
+        outlet_id: objectId,
+        user_id: objectId.nullable(),
+        first_name: z.string(),
+        last_name: z.string(),
+        display_name: z.string(),
+        email: z.string(),
+        phone: z.string().nullable(),
+        gender: z.enum(GENDERS).nullable(),
+        position: z.string(),
+        employment_type: z.enum(EMPLOYMENT_TYPES),
+        employee_id: z.string().nullable(),
+        hire_date: isoDate.nullable(),
+        birth_date: isoDate.nullable(),
+        hourly_rate: z.number().nullable(),
+        salary: z.number().nullable(),
+        is_bookable: z.boolean(),
+        accepts_online_booking: z.boolean(),
+        max_advance_booking_days: z.int(),
+        bio: z.string().nullable(),
+        profile_image_url: z.string().nullable(),
+        instagram_handle: z.string().nullable(),
+        skills: z.strictObject({
+          service_ids: z.array(objectId),
+          specialties: z.array(z.string()),
+          certifications: z.array(z.unknown()),
+          years_experience: z.int().nullable(),
+        }),
+        status: z.enum(STAFF_STATUSES),
+        is_active: z.boolean(),
+        average_rating: z.number().nullable(),
+        rating_count: z.int(),
+        total_bookings: z.int(),
+        /**
+         * The start (UTC instant) of the member's next free slot for any of its services within 14 days, on
+         * GET /staff/{id}; null when there is none, and always null in lists and write answers.
+         */
+        next_available_slot: timestamp.nullable(),
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+      STAFF_MEMBER_FIELDS,
+    ),
+  )
+  .meta({ id: 'StaffMember' });
 
 /** With include_availability, each member's entries for the next seven days. */
 export const staffPage = pagedSchema(
