@@ -148,12 +148,16 @@ function operation(
   };
   if (successStatus !== '204') {
     success.content = {
-      'application/json': {
+      [schemas?.mediaType ?? 'application/json']: {
         schema: schemas?.response ? toJsonSchema(schemas.response, 'output') : { type: 'object' },
       },
     };
   }
   const responses: JsonObject = { [successStatus]: success };
+  if (schemas?.conditional) {
+    success.headers = { ...(success.headers as JsonObject), ETag: { schema: { type: 'string' } } };
+    responses['304'] = { description: 'Not modified: If-None-Match names the current ETag' };
+  }
   if (route.area === 'customer' || route.area === 'staff' || route.area === 'either') {
     responses['401'] = responseRef('Unauthorized');
     responses['403'] = responseRef('Forbidden');

@@ -19,6 +19,8 @@ const WITHOUT_BODY: ReadonlySet<string> = new Set([
   'POST /subscriptions/activate',
   'POST /tenants/{tenant_id}/reactivate',
   'PUT /appointments/{appointment_id}/cancel',
+  'POST /staff/{staff_id}/calendar-feed',
+  'POST /customer/calendar-feed',
 ]);
 
 /** Operations the spec gives query parameters ("Query: …"). */

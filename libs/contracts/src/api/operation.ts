@@ -18,6 +18,10 @@ export interface OperationSchemas {
    * answer again and does nothing again (the owning service mounts its idempotency guard on the route).
    */
   idempotent?: boolean;
+  /** The success body's media type when it is not JSON (e.g. `text/calendar` for a calendar feed). */
+  mediaType?: string;
+  /** Answers 304 without a body when If-None-Match names its ETag (or If-Modified-Since is not older). */
+  conditional?: boolean;
 }
 
 /** Operation contracts by "METHOD /path", the gateway routing table's path template (without /api/v1). */
