@@ -127,16 +127,24 @@ const componentName = (route: Route, suffix: 'Request' | 'Response') => {
   return `${id.charAt(0).toUpperCase()}${id.slice(1)}${suffix}`;
 };
 
-/** A JSON body or answer: its component and an example derived from it (a generic object without a contract). */
-function jsonContent(
+/**
+ * A body or answer: its component and an example derived from it, under its media type (JSON unless the contract
+ * names another: a PDF, a calendar). Without a contract: a generic JSON object, or a binary file.
+ */
+function bodyContent(
   schema: z.ZodType | undefined,
   io: 'input' | 'output',
   route: Route,
   components: SchemaComponents,
+  mediaType = 'application/json',
 ) {
-  if (schema === undefined) return { 'application/json': { schema: { type: 'object' } } };
+  if (schema === undefined) {
+    const generic =
+      mediaType === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' };
+    return { [mediaType]: { schema: generic } };
+  }
   const ref = components.add(schema, io, componentName(route, io === 'input' ? 'Request' : 'Response'));
-  return { 'application/json': { schema: ref, example: exampleOf(ref, components.schemas) } };
+  return { [mediaType]: { schema: ref, example: exampleOf(ref, components.schemas) } };
 }
 
 function operation(
@@ -154,11 +162,13 @@ function operation(
     },
   };
   if (successStatus !== '204') {
-    success.content = schemas?.mediaType
-      ? { [schemas.mediaType]: { schema: { type: 'string', format: 'binary' } } }
-      : jsonContent(schemas?.response, 'output', route, components);
+    success.content = bodyContent(schemas?.response, 'output', route, components, schemas?.mediaType);
   }
   const responses: JsonObject = { [successStatus]: success };
+  if (schemas?.conditional) {
+    success.headers = { ...(success.headers as JsonObject), ETag: { schema: { type: 'string' } } };
+    responses['304'] = { description: 'Not modified: If-None-Match names the current ETag' };
+  }
   if (route.area === 'customer' || route.area === 'staff' || route.area === 'either') {
     responses['401'] = responseRef('Unauthorized');
     responses['403'] = responseRef('Forbidden');
@@ -195,7 +205,7 @@ function operation(
   if (BODY_METHODS.has(route.method)) {
     op.requestBody = {
       required: schemas?.body !== undefined,
-      content: jsonContent(schemas?.body, 'input', route, components),
+      content: bodyContent(schemas?.body, 'input', route, components),
     };
   }
   if (route.roles) op['x-roles'] = [...route.roles];

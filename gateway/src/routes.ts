@@ -167,6 +167,14 @@ export const ROUTES: readonly Route[] = [
   route('PUT',    '/appointments/{appointment_id}/status', 'scheduling', 'staff', 'Move an appointment through its statuses'),
   // split prefix: /customers/{customer_id}/appointments belongs to scheduling, not identity
   route('GET',    '/customers/{customer_id}/appointments', 'scheduling', 'staff', 'A customer\'s appointments with statistics'),
+  // scheduling: calendar feeds (the feed itself is public: its secret token in the path is the credential)
+  route('POST',   '/staff/{staff_id}/calendar-feed',     'scheduling', 'staff',  'Create or rotate a staff member\'s calendar feed (itself, or its manager)'),
+  route('GET',    '/staff/{staff_id}/calendar-feed',     'scheduling', 'staff',  'A staff member\'s live calendar feed (without its token)'),
+  route('DELETE', '/staff/{staff_id}/calendar-feed',     'scheduling', 'staff',  'Revoke a staff member\'s calendar feed'),
+  route('POST',   '/customer/calendar-feed',             'scheduling', 'customer', 'Create or rotate the customer\'s calendar feed'),
+  route('GET',    '/customer/calendar-feed',             'scheduling', 'customer', 'The customer\'s live calendar feed (without its token)'),
+  route('DELETE', '/customer/calendar-feed',             'scheduling', 'customer', 'Revoke the customer\'s calendar feed'),
+  route('GET',    '/public/calendar-feeds/{feed_token}', 'scheduling', 'public', 'An ICS calendar feed by its secret token (RFC 5545; ETag, 304)'),
 
   // ── commerce: packages (administration) ─────────────────────────────────────────────────────────────
   route('GET',    '/packages',                           'commerce', 'staff',    'List packages', [TA, SA, ST]),

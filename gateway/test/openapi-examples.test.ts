@@ -33,7 +33,7 @@ const cases = ROUTES.filter((route) => route.area !== 'internal').flatMap((route
       key,
       side: status,
       schema: contract?.response,
-      media: operation.responses[status]?.content?.['application/json'],
+      media: operation.responses[status]?.content?.[contract?.mediaType ?? 'application/json'],
     },
   ].filter((entry) => entry.schema !== undefined);
 });

@@ -116,6 +116,16 @@ describe('the routing table', () => {
     expect(owner('POST', '/token-usage/quota-reset')).toBe('billing internal');
   });
 
+  it('routes calendar feeds: links by staff and customer tokens, the feed itself public by its token', () => {
+    expect(owner('POST', `/staff/${ID}/calendar-feed`)).toBe('scheduling staff');
+    expect(owner('GET', `/staff/${ID}/calendar-feed`)).toBe('scheduling staff');
+    expect(owner('DELETE', `/staff/${ID}/calendar-feed`)).toBe('scheduling staff');
+    expect(owner('POST', '/customer/calendar-feed')).toBe('scheduling customer');
+    expect(owner('DELETE', '/customer/calendar-feed')).toBe('scheduling customer');
+    expect(owner('GET', `/public/calendar-feeds/${'a'.repeat(43)}.ics`)).toBe('scheduling public');
+    expect(owner('PUT', `/public/calendar-feeds/${'a'.repeat(43)}`)).toBe('method-not-allowed');
+  });
+
   it('matches HEAD as GET, tolerates one trailing slash and keeps the query out of matching', () => {
     expect(owner('HEAD', '/services')).toBe('catalog either');
     expect(owner('GET', '/services/')).toBe('catalog either');

@@ -91,6 +91,10 @@ const OUTLET_SCOPED: Record<string, Aim> = {
     body: { hourly_rate: 1, salary: 1 },
   }),
   'GET /staff/{staff_id}/appointments': (at) => ({ params: { staff_id: at.staff_id } }),
+  // scheduling: a staff member's calendar feed (its manager creates, reads and revokes it)
+  'POST /staff/{staff_id}/calendar-feed': (at) => ({ params: { staff_id: at.staff_id } }),
+  'GET /staff/{staff_id}/calendar-feed': (at) => ({ params: { staff_id: at.staff_id } }),
+  'DELETE /staff/{staff_id}/calendar-feed': (at) => ({ params: { staff_id: at.staff_id } }),
   // scheduling: availability (STAFF and OUTLET_MANAGER write their own: the manager is A's staff member)
   'GET /availability': (at, t) => ({
     query: { outlet_id: at.outlet_id, start_date: t.day, end_date: t.day },

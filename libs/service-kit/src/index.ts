@@ -35,3 +35,4 @@ export * from './ports';
 export * from './replica-fields';
 export * from './phone';
 export * from './retention';
+export * from './secret-token';

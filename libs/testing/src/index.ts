@@ -13,3 +13,4 @@ export * from './contract-calls';
 export * from './plans';
 export * from './inbox';
 export * from './pdf';
+export * from './ics';

@@ -7,6 +7,7 @@ import { StaffQueue } from './domain/staff-queue';
 import { schedulingSubscriptions } from './events/subscriptions';
 import { appointmentRoutes } from './http/appointment.routes';
 import { availabilityRoutes } from './http/availability.routes';
+import { calendarFeedRoutes } from './http/calendar-feed.routes';
 import { internalRoutes } from './http/internal.routes';
 import { publicRoutes } from './http/public.routes';
 import { staffRoutes } from './http/staff.routes';
@@ -31,6 +32,7 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
     app.use(internalRoutes(deps, config.INTERNAL_TOKEN));
     app.use(publicRoutes(deps));
     app.use(availabilityRoutes(deps));
+    app.use(calendarFeedRoutes(deps));
     // /staff/appointments before /staff/:staff_id
     app.use(appointmentRoutes(deps));
     app.use(staffRoutes(deps));

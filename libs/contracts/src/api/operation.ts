@@ -7,7 +7,10 @@ export interface OperationSchemas {
   response?: z.ZodType;
   /** Success status; 200 unless given. */
   status?: number;
-  /** The success answer's media type when it is not JSON (a PDF, a calendar); its body is then a file. */
+  /**
+   * The success answer's media type when it is not JSON (`application/pdf`, `text/calendar`): its body is a file,
+   * described by `response` when that is a text format, else binary.
+   */
   mediaType?: string;
   /**
    * The operation's own error statuses beyond those every route of its area can answer (401/403 by token,
@@ -20,6 +23,8 @@ export interface OperationSchemas {
    * answer again and does nothing again (the owning service mounts its idempotency guard on the route).
    */
   idempotent?: boolean;
+  /** Answers 304 without a body when If-None-Match names its ETag (or If-Modified-Since is not older). */
+  conditional?: boolean;
 }
 
 /** Operation contracts by "METHOD /path", the gateway routing table's path template (without /api/v1). */

@@ -2,6 +2,7 @@ import type { OperationSchemaMap } from './operation';
 import { publicStaffList, publicStaffQuery } from './public';
 import * as appointments from './scheduling/appointments';
 import * as availability from './scheduling/availability';
+import * as feeds from './scheduling/calendar-feeds';
 import * as staff from './scheduling/staff';
 
 /** The scheduling service's HTTP contracts: request schemas its routes validate with, and the OpenAPI entries. */
@@ -9,6 +10,7 @@ export * from './scheduling/fields';
 export * from './scheduling/staff';
 export * from './scheduling/availability';
 export * from './scheduling/appointments';
+export * from './scheduling/calendar-feeds';
 
 export const schedulingOperations: OperationSchemaMap = {
   // staff members
@@ -88,5 +90,17 @@ export const schedulingOperations: OperationSchemaMap = {
   'GET /customers/{customer_id}/appointments': {
     query: appointments.customerAppointmentsQuery,
     response: appointments.customerAppointments,
+  },
+  // calendar feeds
+  'POST /staff/{staff_id}/calendar-feed': { response: feeds.calendarFeedCreated, status: 201 },
+  'GET /staff/{staff_id}/calendar-feed': { response: feeds.calendarFeedStatus },
+  'DELETE /staff/{staff_id}/calendar-feed': { status: 204 },
+  'POST /customer/calendar-feed': { response: feeds.calendarFeedCreated, status: 201 },
+  'GET /customer/calendar-feed': { response: feeds.calendarFeedStatus },
+  'DELETE /customer/calendar-feed': { status: 204 },
+  'GET /public/calendar-feeds/{feed_token}': {
+    response: feeds.calendarFeedDocument,
+    mediaType: 'text/calendar',
+    conditional: true,
   },
 };

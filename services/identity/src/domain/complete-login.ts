@@ -1,8 +1,8 @@
-import { AppError, newId, type RequestContext } from '@salon/service-kit';
+import { AppError, hashToken, newId, type RequestContext } from '@salon/service-kit';
 import { consumeLoginToken } from '../db/token.repository';
 import { activeMembershipsOf, findUser } from '../db/user.repository';
 import type { IdentityDeps } from './deps';
-import { hashToken, invalidCredentials, issueTokens, type StaffTokens } from './staff-tokens';
+import { invalidCredentials, issueTokens, type StaffTokens } from './staff-tokens';
 
 const invalidLoginToken = () =>
   new AppError(401, 'Invalid or expired login token', { headers: { 'WWW-Authenticate': 'Bearer' } });

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { newId, type RequestContext, type Role } from '@salon/service-kit';
+import { hashToken, newId, newSecretToken, type RequestContext, type Role } from '@salon/service-kit';
 import { insertLoginToken } from '../db/token.repository';
 import { activeMembershipsOf, findUserByEmail } from '../db/user.repository';
 import type { IdentityDeps } from './deps';
 import { rehashOnLogin } from './password-rehash';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
-import { hashToken, invalidCredentials, issueTokens, type StaffTokens } from './staff-tokens';
+import { invalidCredentials, issueTokens, type StaffTokens } from './staff-tokens';
 
 export const LOGIN_TOKEN_TTL_SECONDS = 5 * 60;
 
@@ -34,7 +33,7 @@ export async function staffLogin(
     if (memberships.length === 0) throw invalidCredentials();
     if (memberships.length === 1) return issueTokens(deps, tx, user, memberships[0]!, newId());
 
-    const loginToken = randomBytes(32).toString('base64url');
+    const loginToken = newSecretToken();
     await insertLoginToken(tx, {
       token_hash: hashToken(loginToken),
       user_id: user.id,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AppError,
   REFRESH_TTL_SECONDS,
@@ -23,8 +22,6 @@ export interface StaffTokens {
   user: { id: string; email: string; first_name: string; last_name: string; role: Role };
   tenant: { id: string; name: string; slug: string } | null;
 }
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The tenant a token acts in, as its answer names it. */
 export type TokenTenant = { id: string; name: string; slug: string };

@@ -76,7 +76,7 @@ export function localOf(instant: Date, timeZone: string): { date: string; minute
 }
 
 /** Offset of the zone from UTC at an instant, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   const local = localOf(new Date(instant), timeZone);
   const seconds = new Date(instant).getUTCSeconds();
   const asUtc = Date.parse(`${local.date}T00:00:00Z`) + local.minutes * 60_000 + seconds * 1000;

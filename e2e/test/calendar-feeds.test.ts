@@ -1,0 +1,153 @@
+import { parseIcs, waitFor } from '@salon/testing';
+import {
+  addStaff,
+  expectStatus,
+  localDate,
+  registerBusiness,
+  registerCustomer,
+  type Business,
+} from '../src/journey-steps';
+import { startPlatform, type Platform } from '../src/platform';
+import { UNLIMITED_RATES } from '../src/security-platform';
+
+/**
+ * Calendar feeds (issue 22 item 5) through the gateway, every service in its own process: a staff member's and a
+ * customer's secret ICS URLs, fetched without a bearer token and parsed back with ical.js. A booking shows at its
+ * instant in the outlet's zone, a reschedule bumps SEQUENCE under the same UID, a cancellation is CANCELLED, an
+ * unchanged feed is 304, a rotated or revoked token is 404, and another staff member's feed does not show it.
+ */
+let platform: Platform;
+const WAIT = { timeoutMs: 30_000, intervalMs: 100 };
+
+beforeAll(async () => {
+  platform = await startPlatform({ env: { gateway: UNLIMITED_RATES } });
+}, 180_000);
+
+afterAll(async () => {
+  await platform?.stop();
+}, 60_000);
+
+const eventsOf = (ics: string) => parseIcs(ics).events;
+
+/** The feed through the gateway, by the path of the URL its owner was given (no bearer token). */
+const fetchFeed = (url: string, headers: Record<string, string> = {}) =>
+  platform.request('GET', new URL(url).pathname.replace(/^\/api\/v1/, ''), { headers });
+
+async function salon(business: Business) {
+  const outlet = expectStatus(await platform.request('GET', '/outlets', { token: business.token }), 200)
+    .items[0];
+  const serviceId = expectStatus(
+    await platform.request('POST', '/services', {
+      token: business.token,
+      body: {
+        name: 'Cut and style',
+        slug: 'cut-and-style',
+        category: 'hair_cut',
+        duration_minutes: 60,
+        pricing: { base_price: '150000', currency: 'IDR' },
+      },
+    }),
+    201,
+  ).id as string;
+  const member = (handle: string) =>
+    addStaff(platform, business.token, {
+      outlet_id: outlet.id,
+      first_name: 'Dewi',
+      last_name: handle,
+      email: `dewi-${handle}@${business.slug}.example`,
+      service_ids: [serviceId],
+    });
+  return { outlet, serviceId, sari: await member('sari'), tono: await member('tono') };
+}
+
+it('serves RFC 5545 feeds of bookings, reschedules and cancellations by secret, rotatable tokens', async () => {
+  const business = await registerBusiness(platform, 'Kalender');
+  const { outlet, serviceId, sari, tono } = await salon(business);
+  const date = localDate(outlet.timezone, 3);
+  expectStatus(
+    await platform.request('POST', '/availability', {
+      token: business.token,
+      body: {
+        staff_id: sari.id,
+        date,
+        start_time: '09:00',
+        end_time: '17:00',
+        availability_type: 'working_hours',
+      },
+    }),
+    201,
+  );
+  const sariFeed = expectStatus(
+    await platform.request('POST', `/staff/${sari.id}/calendar-feed`, { token: business.token }),
+    201,
+  );
+  const tonoFeed = expectStatus(
+    await platform.request('POST', `/staff/${tono.id}/calendar-feed`, { token: business.token }),
+    201,
+  );
+  const customer = await registerCustomer(platform, business, 'rina@kalender.example', 'Rina');
+  const customerFeed = expectStatus(
+    await platform.request('POST', '/customer/calendar-feed', { token: customer.token }),
+    201,
+  );
+
+  const booked = await waitFor(async () => {
+    const answer = await platform.request('POST', '/appointments', {
+      token: customer.token,
+      body: {
+        outlet_id: outlet.id,
+        appointment_date: date,
+        start_time: '10:00',
+        services: [{ service_id: serviceId, staff_id: sari.id }],
+      },
+    });
+    return answer.status === 201 && answer.body;
+  }, WAIT);
+
+  const first = await fetchFeed(sariFeed.url);
+  expect(first.status).toBe(200);
+  expect(first.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+  const [event] = eventsOf(first.body);
+  expect(event?.uid).toBe(`${booked.id}@salon-platform`);
+  expect(event?.startDate.zone.tzid).toBe(outlet.timezone);
+  expect(event?.startDate.toString()).toBe(`${date}T10:00:00`);
+  expect(event?.startDate.toJSDate().toISOString()).toBe(new Date(booked.starts_at).toISOString());
+  expect(eventsOf((await fetchFeed(tonoFeed.url)).body)).toHaveLength(0);
+  const [own] = eventsOf((await fetchFeed(customerFeed.url)).body);
+  expect(own?.uid).toBe(event?.uid);
+
+  const etag = first.headers.get('etag') as string;
+  expect((await fetchFeed(sariFeed.url, { 'if-none-match': etag })).status).toBe(304);
+
+  expectStatus(
+    await platform.request('PUT', `/appointments/${booked.id}/reschedule`, {
+      token: customer.token,
+      body: { new_date: date, new_start_time: '14:00' },
+    }),
+    200,
+  );
+  const [moved] = eventsOf((await fetchFeed(sariFeed.url, { 'if-none-match': etag })).body);
+  expect(moved?.uid).toBe(event?.uid);
+  expect(moved?.sequence).toBeGreaterThan(event?.sequence ?? 0);
+  expect(moved?.startDate.toString()).toBe(`${date}T14:00:00`);
+
+  expectStatus(
+    await platform.request('PUT', `/appointments/${booked.id}/cancel`, { token: customer.token }),
+    200,
+  );
+  const [cancelled] = eventsOf((await fetchFeed(customerFeed.url)).body);
+  expect(cancelled?.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+
+  const rotated = expectStatus(
+    await platform.request('POST', `/staff/${sari.id}/calendar-feed`, { token: business.token }),
+    201,
+  );
+  expect((await fetchFeed(sariFeed.url)).status).toBe(404);
+  expect((await fetchFeed(rotated.url)).status).toBe(200);
+  expect(
+    (await platform.request('DELETE', '/customer/calendar-feed', { token: customer.token })).status,
+  ).toBe(204);
+  const revoked = await fetchFeed(customerFeed.url);
+  expect(revoked.status).toBe(404);
+  expect(revoked.body).toEqual({ detail: 'Calendar feed not found' });
+}, 240_000);
