@@ -53,6 +53,7 @@ describe('alert rules', () => {
         'RateLimitStoreDown',
         'SessionRevocationsStale',
         'ProviderCallbackFailed',
+        'PaymentCallbacksRejected',
         'RefundOwedOutsidePlatform',
         'LedgerOutOfBalance',
       ].sort(),
