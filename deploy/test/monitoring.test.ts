@@ -54,6 +54,7 @@ describe('alert rules', () => {
         'SessionRevocationsStale',
         'ProviderCallbackFailed',
         'PaymentCallbacksRejected',
+        'NotificationDeliveryFailing',
         'RefundOwedOutsidePlatform',
         'LedgerOutOfBalance',
       ].sort(),
