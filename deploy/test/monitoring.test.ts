@@ -55,6 +55,7 @@ describe('alert rules', () => {
         'ProviderCallbackFailed',
         'PaymentCallbacksRejected',
         'NotificationDeliveryFailing',
+        'DatabasePoolSaturated',
         'RefundOwedOutsidePlatform',
         'LedgerOutOfBalance',
       ].sort(),
