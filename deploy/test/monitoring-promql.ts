@@ -15,6 +15,7 @@ export const EXTERNAL_METRICS = new Map([
   ['kube_cronjob_status_last_schedule_time', 'kube-state-metrics'],
   ['kube_cronjob_next_schedule_time', 'kube-state-metrics'],
   ['kube_cronjob_created', 'kube-state-metrics'],
+  ['rabbitmq_detailed_queue_messages', "RabbitMQ's rabbitmq_prometheus plugin (queue_coarse_metrics)"],
   ['rabbitmq_detailed_queue_messages_ready', "RabbitMQ's rabbitmq_prometheus plugin (queue_coarse_metrics)"],
 ]);
 

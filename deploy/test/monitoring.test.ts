@@ -56,6 +56,7 @@ describe('alert rules', () => {
         'PaymentCallbacksRejected',
         'NotificationDeliveryFailing',
         'DatabasePoolSaturated',
+        'DeadLetterQueueNotEmpty',
         'RefundOwedOutsidePlatform',
         'LedgerOutOfBalance',
       ].sort(),
