@@ -11,6 +11,11 @@ export const DASHBOARD_FILE = join(DEPLOY_DIR, 'grafana', 'dashboards', 'salon-p
 export const EXTERNAL_METRICS = new Map([
   ['kube_job_status_failed', 'kube-state-metrics'],
   ['kube_job_owner', 'kube-state-metrics'],
+  ['kube_cronjob_status_last_successful_time', 'kube-state-metrics'],
+  ['kube_cronjob_status_last_schedule_time', 'kube-state-metrics'],
+  ['kube_cronjob_next_schedule_time', 'kube-state-metrics'],
+  ['kube_cronjob_created', 'kube-state-metrics'],
+  ['rabbitmq_detailed_queue_messages', "RabbitMQ's rabbitmq_prometheus plugin (queue_coarse_metrics)"],
   ['rabbitmq_detailed_queue_messages_ready', "RabbitMQ's rabbitmq_prometheus plugin (queue_coarse_metrics)"],
 ]);
 

@@ -11,6 +11,8 @@ import {
   DEPLOY_DIR,
   PROMETHEUS_RULE_FILE,
   prometheusRule,
+  RUNBOOK_BASE_URL,
+  withRunbookBase,
 } from './monitoring-prometheus-rule';
 import { dashboardExpressions, metricNamesOf, readDashboard } from './monitoring-promql';
 
@@ -46,16 +48,22 @@ describe('alert rules', () => {
         'MessagesDeadLettered',
         'ConsumerLagHigh',
         'CronJobFailed',
+        'CronJobNotSucceeded',
+        'TargetDown',
         'RateLimitStoreDown',
         'SessionRevocationsStale',
         'ProviderCallbackFailed',
+        'PaymentCallbacksRejected',
+        'NotificationDeliveryFailing',
+        'DatabasePoolSaturated',
+        'DeadLetterQueueNotEmpty',
         'RefundOwedOutsidePlatform',
         'LedgerOutOfBalance',
       ].sort(),
     );
   });
 
-  it('each have a duration, a severity, a summary, a description and a runbook section', () => {
+  it('each have a duration, a severity, a summary, a description and an absolute link to its runbook section', () => {
     const anchors = new Set(
       readFileSync(RUNBOOKS_FILE, 'utf8')
         .split('\n')
@@ -70,9 +78,10 @@ describe('alert rules', () => {
       expect(['critical', 'warning']).toContain(rule.labels.severity);
       expect(rule.annotations.summary).toBeTruthy();
       expect(rule.annotations.description).toBeTruthy();
-      const [path, anchor] = rule.annotations.runbook_url!.split('#');
-      expect(path).toBe('docs/runbooks.md');
-      expect([...anchors]).toContain(anchor);
+      const url = new URL(rule.annotations.runbook_url!);
+      expect(url.protocol).toBe('https:');
+      expect(`${url.origin}${url.pathname}`).toBe(RUNBOOK_BASE_URL);
+      expect([...anchors]).toContain(url.hash.slice(1));
     }
   });
 
@@ -81,6 +90,16 @@ describe('alert rules', () => {
     // On failure: run `npx tsx deploy/test/monitoring-write-prometheus-rule.ts` and commit the result.
     expect(committed).toEqual(prometheusRule());
     expect(() => new PrometheusRule(committed as never).validate()).not.toThrow();
+  });
+
+  it('move to another runbook base when an installation writes them with its own', () => {
+    const base = 'https://runbooks.example.com/salon/runbooks.md';
+    const urls = withRunbookBase(alertRuleGroups(), base).flatMap((group) =>
+      group.rules.map((rule) => rule.annotations.runbook_url),
+    );
+    expect(urls).toHaveLength(alertRuleGroups().flatMap((group) => group.rules).length);
+    for (const url of urls)
+      expect(url).toMatch(/^https:\/\/runbooks\.example\.com\/salon\/runbooks\.md#[a-z0-9]+$/);
   });
 });
 
@@ -134,16 +153,18 @@ describe("against deploy/k8s/base's workloads", () => {
     }
   });
 
-  it('watches exactly the CronJobs of the base in the CronJobFailed alert', () => {
+  it('watches exactly the CronJobs of the base in the CronJobFailed and CronJobNotSucceeded alerts', () => {
     const cronJobs = resources
       .filter((resource) => resource.kind === 'CronJob')
       .map((resource) => resource.metadata.name as string);
     expect(cronJobs.length).toBeGreaterThan(0);
-    const expr = alertRuleGroups()
-      .flatMap((group) => group.rules)
-      .find((rule) => rule.alert === 'CronJobFailed')!.expr;
-    const ownerPattern = /owner_name=~"\.\*\(([^)]+)\)"/.exec(expr)?.[1];
-    expect(ownerPattern?.split('|').sort()).toEqual(cronJobs.sort());
+    const rules = alertRuleGroups().flatMap((group) => group.rules);
+    for (const alert of ['CronJobFailed', 'CronJobNotSucceeded']) {
+      const expr = rules.find((rule) => rule.alert === alert)!.expr;
+      const patterns = [...expr.matchAll(/(?:owner_name|cronjob)=~"\.\*\(([^)]+)\)"/g)];
+      expect({ alert, matchers: patterns.length > 0 }).toEqual({ alert, matchers: true });
+      for (const pattern of patterns) expect(pattern[1]!.split('|').sort()).toEqual([...cronJobs].sort());
+    }
   });
 });
 

@@ -139,6 +139,36 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
     expect(await callbackRows(providerInvoice.id)).toEqual([]);
   });
 
+  it('counts every refused callback by reason (payment_callbacks_rejected_total), and nothing for one stored', async () => {
+    const rejected = async () =>
+      Object.fromEntries(
+        (
+          (await metricsRegistry.getSingleMetric('payment_callbacks_rejected_total')?.get())?.values ?? []
+        ).map((value) => [value.labels.reason, value.value]),
+      );
+    const before = await rejected();
+    // Registered at start-up: every reason is a series before any callback was refused.
+    expect(Object.keys(before).sort()).toEqual(
+      ['amount_mismatch', 'invalid_body', 'invalid_token', 'unknown_invoice'].sort(),
+    );
+    const { tenantId, providerInvoice } = await purchased();
+    expect(
+      (await callback(tenantId, paidBody(providerInvoice), 'wrong-token-wrong-token-wrong')).status,
+    ).toBe(401);
+    expect((await callback(tenantId, { id: providerInvoice.id })).status).toBe(422);
+    expect((await callback(newId(), paidBody(providerInvoice))).status).toBe(404);
+    expect((await callback(tenantId, { ...paidBody(providerInvoice), amount: 1 })).status).toBe(400);
+    expect((await callback(tenantId, { ...paidBody(providerInvoice), paid_amount: 1 })).status).toBe(400);
+    expect((await callback(tenantId, paidBody(providerInvoice))).status).toBe(200);
+    const after = await rejected();
+    expect({
+      invalid_token: after.invalid_token! - before.invalid_token!,
+      invalid_body: after.invalid_body! - before.invalid_body!,
+      unknown_invoice: after.unknown_invoice! - before.unknown_invoice!,
+      amount_mismatch: after.amount_mismatch! - before.amount_mismatch!,
+    }).toEqual({ invalid_token: 1, invalid_body: 1, unknown_invoice: 1, amount_mismatch: 2 });
+  });
+
   it('50 concurrent identical callbacks: one activation, one ledger credit, one event', async () => {
     const { tenantId, providerInvoice, customerPackageId, token, invoiceId } = await purchased();
     const body = paidBody(providerInvoice);

@@ -5,6 +5,7 @@ import type { ChannelSenders } from './channels/channel';
 import { createChannelSenders } from './channels/senders';
 import { notificationsConfigSchema, type NotificationsConfig } from './config';
 import { systemClock, type Clock, type NotificationsDeps } from './domain/deps';
+import { registerDeliveryMetrics } from './domain/delivery-metrics';
 import { notificationsSubscriptions } from './events/subscriptions';
 import { webhookRoutes } from './http/webhook.routes';
 import { whatsAppWebhookRoutes } from './http/whatsapp-webhook.routes';
@@ -48,6 +49,7 @@ export function createNotificationsService({
         logger,
         clock,
       };
+      registerDeliveryMetrics();
       app.use(webhookRoutes(deps));
       app.use(whatsAppWebhookRoutes(deps));
       return {

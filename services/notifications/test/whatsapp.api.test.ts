@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { newId, selectRows } from '@salon/service-kit';
+import { metricsRegistry, newId, selectRows } from '@salon/service-kit';
 import { signatureOf } from '../src/channels/whatsapp-cloud';
 import { WHATSAPP_SANDBOX_CREDENTIALS } from '../src/sandbox/whatsapp-sandbox';
 import { INTERNAL, days, seedTenant, startHarness, type Harness, type SeededTenant } from './helpers';
@@ -151,5 +151,31 @@ describe('WhatsApp channel', () => {
     expect((await retry(id)).body).toMatchObject({ status: 'success', sent_via: ['whatsapp'] });
     expect((await deliveries(id)).map((d) => d.status)).toEqual(['failed', 'failed', 'sent']);
     expect(h.whatsapp.messages).toHaveLength(1);
+  });
+
+  it('counts each outcome on its channel (notification_deliveries_total): sent, failed, rejected, undelivered', async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        ((await metricsRegistry.getSingleMetric('notification_deliveries_total')?.get())?.values ?? [])
+          .filter((value) => value.labels.channel === 'whatsapp')
+          .map((value) => [value.labels.outcome, value.value]),
+      );
+    const before = await counts();
+    // Registered at start-up: every outcome of the channel is a series before anything happened to it.
+    expect(Object.keys(before).sort()).toEqual(['blocked', 'failed', 'rejected', 'sent', 'undelivered']);
+    const transient = await failedWhatsAppNotice();
+    h.whatsapp.failNextWith(130429);
+    await retry(transient);
+    await retry(transient);
+    const permanent = await failedWhatsAppNotice();
+    h.whatsapp.failNextWith(131026);
+    await retry(permanent);
+    await h.whatsapp.sendStatus(h.whatsapp.messages[0]!.id, 'failed', 131026);
+    await h.whatsapp.sendStatus(h.whatsapp.messages[0]!.id, 'failed', 131026);
+    const after = await counts();
+    const moved = Object.fromEntries(
+      Object.keys(after).map((outcome) => [outcome, after[outcome]! - before[outcome]!]),
+    );
+    expect(moved).toEqual({ sent: 1, failed: 1, rejected: 1, blocked: 0, undelivered: 1 });
   });
 });

@@ -2,6 +2,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { Client, Pool } from 'pg';
+import { watchPool } from './pool-metrics';
 
 /** A Drizzle handle: the database itself or an open transaction (a transaction is a PgDatabase too). */
 export type Executor = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -39,9 +40,10 @@ export interface PostgresOptions {
 }
 
 export function createPostgresDb(options: PostgresOptions): Db {
+  const max = options.poolSize ?? 10;
   const pool = new Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max,
     application_name: options.applicationName,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
@@ -53,6 +55,7 @@ export function createPostgresDb(options: PostgresOptions): Db {
   pool.on('connect', (client) => client.on('error', (error) => options.onError?.(error)));
   const orm = drizzlePostgres(pool) as unknown as Executor;
   const listeners = new Set<Client>();
+  const unwatch = watchPool(options.applicationName ?? 'default', pool, max);
 
   return {
     kind: 'postgres',
@@ -93,6 +96,7 @@ export function createPostgresDb(options: PostgresOptions): Db {
     async close() {
       await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       listeners.clear();
+      unwatch();
       await pool.end();
     },
   };

@@ -20,6 +20,7 @@ import { availableCredits } from '../domain/customer-payments';
 import type { CommerceDeps } from '../domain/deps';
 import { findCustomerPackages } from '../domain/find-customer-packages';
 import { purchasePackage } from '../domain/purchase-package';
+import { countCallbackRejection, registerCallbackRejections } from './callback-rejections';
 import { customerPackagePageView, purchaseView } from './customer-package.view';
 import { storePackageView } from './package.view';
 import { paymentLinkCreatedView } from './package-payment.view';
@@ -96,15 +97,21 @@ export function customerStoreRoutes(deps: CommerceDeps): Router {
   // The spec's alias of the same operation (the routing table forwards it here).
   router.post('/customer/package-payments/:customer_package_id/create-payment-link', ...staff, createLink);
 
+  registerCallbackRejections();
   const webhook = (tenantOfCall: (req: Request) => string | null) => async (req: Request, res: Response) => {
-    const header = req.headers[CALLBACK_TOKEN_HEADER];
-    const tenantId = tenantOfCall(req);
-    const token = typeof header === 'string' ? header : undefined;
-    // The token is checked before the body is parsed: a forged call learns nothing about the payload rules.
-    if (!callbackTokenValid(deps.config.PAYMENT_CALLBACK_TOKEN, token))
-      throw unauthorized('Invalid callback token');
-    const callback = parseInput(callbackBody, req.body, 'body');
-    res.json({ status: await acceptInvoiceCallback(deps, contextOf(req), { tenantId, token, callback }) });
+    try {
+      const header = req.headers[CALLBACK_TOKEN_HEADER];
+      const tenantId = tenantOfCall(req);
+      const token = typeof header === 'string' ? header : undefined;
+      // The token is checked before the body is parsed: a forged call learns nothing about the payload rules.
+      if (!callbackTokenValid(deps.config.PAYMENT_CALLBACK_TOKEN, token))
+        throw unauthorized('Invalid callback token');
+      const callback = parseInput(callbackBody, req.body, 'body');
+      res.json({ status: await acceptInvoiceCallback(deps, contextOf(req), { tenantId, token, callback }) });
+    } catch (error) {
+      countCallbackRejection(error);
+      throw error;
+    }
   };
   router.post(
     '/webhooks/gateway-invoice/tenant/:tenant_id',

@@ -3,6 +3,7 @@ import type { RequestContext } from '@salon/service-kit';
 import { PermanentSendError, type Channel } from '../channels/channel';
 import * as repo from '../db/notification.repository';
 import * as replicas from '../db/replica.repository';
+import { countDelivery } from './delivery-metrics';
 import type { NotificationsDeps } from './deps';
 import {
   DEFAULT_PREFERENCES,
@@ -84,7 +85,10 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
         providerMessageId: id,
       }),
     );
-  for (const { channel, reason } of blocked) await delivery(channel, 'blocked', reason, null);
+  for (const { channel, reason } of blocked) {
+    await delivery(channel, 'blocked', reason, null);
+    countDelivery(channel, 'blocked');
+  }
 
   for (const channel of allowed) {
     const granted =
@@ -96,6 +100,7 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
     if (!granted) {
       failed.push({ channel, reason: 'quota_exceeded' });
       await delivery(channel, 'blocked', 'quota_exceeded', null);
+      countDelivery(channel, 'blocked');
       continue;
     }
     try {
@@ -109,6 +114,7 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
       });
       sent.push(channel);
       await delivery(channel, 'sent', null, providerId);
+      countDelivery(channel, 'sent');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       deps.logger.warn(
@@ -119,6 +125,7 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
       if (quotaTenant !== null)
         await deps.db.withTx((tx) => repo.releaseQuota(tx, quotaTenant, month, channel));
       await delivery(channel, 'failed', message, null);
+      countDelivery(channel, error instanceof PermanentSendError ? 'rejected' : 'failed');
     }
   }
   return { sent, failed };

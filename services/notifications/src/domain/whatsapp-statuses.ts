@@ -1,5 +1,6 @@
 import type { MessageStatus, StatusWebhook } from '../channels/whatsapp-cloud';
 import * as repo from '../db/notification.repository';
+import { countDelivery } from './delivery-metrics';
 import type { NotificationsDeps } from './deps';
 import { DELIVERY_STATUS_FOLLOWS, type ReportedDeliveryStatus } from './notification-rules';
 
@@ -29,6 +30,8 @@ export async function recordWhatsAppStatuses(deps: NotificationsDeps, webhook: S
       }),
     );
     if (changed) updated += 1;
+    // Counted once, when the delivery moves to failed; a repeated callback changes nothing and counts nothing.
+    if (changed && status === 'failed') countDelivery('whatsapp', 'undelivered');
   }
   return { received: statuses.length, updated };
 }
