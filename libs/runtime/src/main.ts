@@ -5,6 +5,7 @@ import {
   createPostgresDb,
   createShutdown,
   loadConfig,
+  startMetricsServer,
   type CommonConfig,
   type Db,
   type Logger,
@@ -68,6 +69,13 @@ export async function runServiceProcess<C extends CommonConfig>(
     port: config.PORT,
     host: '0.0.0.0',
   });
+  const metrics = await startMetricsServer({
+    port: config.METRICS_PORT,
+    host: '0.0.0.0',
+    readiness: running.readiness,
+  });
+  // Closers run in reverse order: the service stops first, metrics stay scrapeable until then.
+  shutdown.register('metrics', () => metrics.close());
   shutdown.register('service', () => running.stop());
   shutdown.installSignalHandlers();
 }

@@ -20,6 +20,7 @@ import {
   IdempotencyKeys,
   mountHealth,
   pruneTables,
+  type Readiness,
   requireInternalToken,
   runMigrations,
   type RetentionTable,
@@ -69,6 +70,8 @@ export interface RunningService {
   url: string;
   server: Server;
   context: ServiceContext;
+  /** Its database and broker checks: `/readyz` answers from them, the metrics port details them. */
+  readiness: Readiness;
   stop(): Promise<void>;
 }
 
@@ -104,14 +107,15 @@ export async function startService<C extends CommonConfig>(
   await migrateService(definition, db);
 
   const app = createHttpApp({ service: name, logger });
-  mountHealth(app, {
+  const readiness: Readiness = {
     checks: {
       database: () => db.ping(),
       broker: async () => {
         if (!bus.isHealthy()) throw new Error('broker unavailable');
       },
     },
-  });
+  };
+  mountHealth(app, readiness);
   const store = new MessagingStore(db, name);
   const plans = new PlanLimitsReplica(db, name);
   const idempotency = new IdempotencyKeys(db, name);
@@ -152,6 +156,7 @@ export async function startService<C extends CommonConfig>(
     url: `http://127.0.0.1:${port}`,
     server,
     context: context as unknown as ServiceContext,
+    readiness,
     async stop() {
       await closeServer(server);
       await relay.stop();
