@@ -48,7 +48,7 @@ export async function runServiceProcess<C extends CommonConfig>(
     onError: (error) => logger.warn({ err: error.message }, 'database connection error'),
   });
   if (migrateOnly) {
-    process.exitCode = (await migrateOnce(definition, db, logger)) ? 0 : 1;
+    process.exitCode = (await migrateOnce(definition, db, logger, config.DATABASE_RUNTIME_ROLE)) ? 0 : 1;
     return;
   }
   const shutdown = createShutdown(logger);
@@ -84,9 +84,10 @@ async function migrateOnce(
   definition: Pick<ServiceDefinition, 'name' | 'migrations'>,
   db: Db,
   logger: Logger,
+  runtimeRole: string | undefined,
 ): Promise<boolean> {
   try {
-    const applied = await migrateService(definition, db);
+    const applied = await migrateService(definition, db, { runtimeRole });
     logger.info({ applied }, `${definition.name}: migrations applied`);
     return true;
   } catch (error) {

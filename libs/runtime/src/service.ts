@@ -16,6 +16,7 @@ import {
   createTokenVerifier,
   tokenVerifierOptionsOf,
   finishHttpApp,
+  grantRuntimeRole,
   idempotencyMigrations,
   IdempotencyKeys,
   mountHealth,
@@ -82,14 +83,17 @@ export interface RunningService {
 export async function migrateService(
   definition: Pick<ServiceDefinition, 'name' | 'migrations'>,
   db: Db,
+  options: { runtimeRole?: string } = {},
 ): Promise<string[]> {
   const name = definition.name;
-  return runMigrations(db, name, [
+  const applied = await runMigrations(db, name, [
     ...messagingMigrations(name),
     ...planLimitsMigrations(name),
     ...idempotencyMigrations(name),
     ...definition.migrations,
   ]);
+  if (options.runtimeRole) await grantRuntimeRole(db, name, options.runtimeRole);
+  return applied;
 }
 
 /**

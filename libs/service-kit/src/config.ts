@@ -85,6 +85,14 @@ export const commonConfigSchema = z.object({
    */
   METRICS_PORT: intQuery.pipe(z.int().min(0).max(65535)).default(9464),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Migrate-only mode: the role the services connect as, granted read and write on the schema's tables and
+   * nothing else. The migration Job connects as the schema's owner (its own DATABASE_URL); unset: no grants.
+   */
+  DATABASE_RUNTIME_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, { error: 'must be a lowercase SQL identifier' })
+    .optional(),
   /** Connections per process; callers waiting on a row or advisory lock hold one each. */
   DB_POOL_SIZE: intQuery.pipe(z.int().min(1).max(200)).default(10),
   AMQP_URL: z.string().optional(),
