@@ -184,7 +184,15 @@ describe('workloads', () => {
       const service = podSpecOf(named(overlay, 'Deployment', name));
       expect(job.containers[0].image).toBe(service.containers[0].image);
       expect(job.containers[0].args).toEqual(['migrate']);
-      expect(job.containers[0].envFrom).toEqual(service.containers[0].envFrom);
+      // The service's settings, then the migration role's connection (the schema owner) overriding its URL.
+      expect(job.containers[0].envFrom).toEqual([
+        ...service.containers[0].envFrom,
+        { secretRef: { name: `${name}-migration-secrets` } },
+      ]);
+      expect(named(overlay, 'Job', `${name}-migrate`).metadata.annotations).toMatchObject({
+        'argocd.argoproj.io/hook': 'PreSync',
+        'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
+      });
       expect(job.restartPolicy).toBe('Never');
     }
   });
