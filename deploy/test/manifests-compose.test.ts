@@ -114,11 +114,17 @@ describe('compose Prometheus and Grafana', () => {
   const prometheus = parse(read('deploy/docker/prometheus.yml'));
   const rulesMount = mounts(services.prometheus).find((m) => m.host === 'deploy/prometheus/alerts.rules.yml');
 
-  it('scrapes /metrics of the gateway and every service, named as on Kubernetes', () => {
+  it('scrapes /metrics of the gateway and every service on its METRICS_PORT, named as on Kubernetes', () => {
     const targets = Object.fromEntries(
       prometheus.scrape_configs.map((job: any) => [job.job_name, job.static_configs[0].targets]),
     );
-    for (const name of APPS) expect(targets[name]).toEqual([`${name}:8080`]);
+    for (const name of APPS) {
+      const port = services[name].environment.METRICS_PORT;
+      expect(port).toBe('9464');
+      expect(targets[name]).toEqual([`${name}:${port}`]);
+      // The API port is published for the gateway only; the metrics port for nobody.
+      expect(JSON.stringify(services[name].ports ?? [])).not.toContain(port);
+    }
   });
 
   it('loads the alert rules and passes promtool', () => {

@@ -34,6 +34,7 @@ export function stubSecret(name: string): string {
   if (name === 'REDIS_URL') return 'redis://:password@redis:6379';
   if (name === 'SMTP_URL') return 'smtps://user:password@smtp:465';
   if (name.endsWith('_EMAIL')) return 'admin@salon.example.com';
+  if (name === 'DATABASE_RUNTIME_ROLE') return 'salon_runtime';
   return 'stub-secret-value-of-some-length';
 }
 

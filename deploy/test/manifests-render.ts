@@ -1,12 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
 /**
- * `kustomize build` for the subset deploy/k8s uses (no kustomize or kubectl binary in CI): resources (files
- * and directories with their own kustomization.yaml), namespace, labels (metadata only), images and
- * strategic-merge patches by file. Any other kustomization field is an error, so the manifests cannot drift
- * outside what this renders.
+ * `kustomize build` for the subset deploy/k8s uses (no kustomize or kubectl binary is installed by CI; where
+ * kubectl is, deploy/test/manifests-kubectl.test.ts checks that both render the same): resources (files and
+ * directories with their own kustomization.yaml), components (kind Component: their resources and patches
+ * join after the resources), namespace, labels (metadata only), images and strategic-merge patches by file.
+ * Any other kustomization field is an error, so the manifests cannot drift outside what this renders.
  */
 
 export type K8sObject = {
@@ -23,14 +24,25 @@ interface ImageRule {
 }
 
 interface Kustomization {
+  kind?: string;
   namespace?: string;
   labels?: { pairs: Record<string, string> }[];
   resources?: string[];
+  components?: string[];
   images?: ImageRule[];
   patches?: { path: string }[];
 }
 
-const SUPPORTED = new Set(['apiVersion', 'kind', 'namespace', 'labels', 'resources', 'images', 'patches']);
+const SUPPORTED = new Set([
+  'apiVersion',
+  'kind',
+  'namespace',
+  'labels',
+  'resources',
+  'components',
+  'images',
+  'patches',
+]);
 const CLUSTER_SCOPED = new Set([
   'Namespace',
   'ClusterRole',
@@ -47,19 +59,60 @@ export function readYamlDocuments(file: string): unknown[] {
   });
 }
 
-export function renderKustomization(dir: string): K8sObject[] {
+export interface RenderOptions {
+  /** Components added to the top kustomization's own (directories), e.g. to render an overlay with monitoring. */
+  addComponents?: readonly string[];
+  /** Components of the top kustomization left out (directories as listed, resolved), e.g. to render without monitoring. */
+  dropComponents?: readonly string[];
+}
+
+/** The objects `kustomize build dir` prints, in kustomize's order of steps (not necessarily of objects). */
+export function renderKustomization(dir: string, options: RenderOptions = {}): K8sObject[] {
+  const kustomization = readKustomization(dir);
+  if (kustomization.kind === 'Component') throw new Error(`${dir}: a Component is not built on its own`);
+  const objects = resourcesOf(dir, kustomization);
+  const dropped = new Set((options.dropComponents ?? []).map((path) => resolve(path)));
+  const components = [
+    ...(kustomization.components ?? [])
+      .map((path) => resolve(dir, path))
+      .filter((path) => !dropped.has(path)),
+    ...(options.addComponents ?? []).map((path) => resolve(path)),
+  ];
+  for (const component of components) applyComponent(objects, component);
+  transform(objects, dir, kustomization);
+  return objects;
+}
+
+function readKustomization(dir: string): Kustomization {
   const [kustomization] = readYamlDocuments(join(dir, 'kustomization.yaml')) as Kustomization[];
   if (!kustomization) throw new Error(`${dir}: empty kustomization.yaml`);
   const unsupported = Object.keys(kustomization).filter((key) => !SUPPORTED.has(key));
   if (unsupported.length > 0)
     throw new Error(`${dir}/kustomization.yaml: not supported by the renderer: ${unsupported.join(', ')}`);
+  return kustomization;
+}
 
-  const objects = (kustomization.resources ?? []).flatMap((resource) => {
+function resourcesOf(dir: string, kustomization: Kustomization): K8sObject[] {
+  return (kustomization.resources ?? []).flatMap((resource) => {
     const path = join(dir, resource);
     return statSync(path).isDirectory()
       ? renderKustomization(path)
       : (readYamlDocuments(path) as K8sObject[]);
   });
+}
+
+/** A Component acts on what its parent has gathered so far: its resources join, then everything is transformed. */
+function applyComponent(objects: K8sObject[], dir: string): void {
+  const component = readKustomization(dir);
+  if (component.kind !== 'Component')
+    throw new Error(`${dir}: listed as a component but kind is not Component`);
+  objects.push(...resourcesOf(dir, component));
+  for (const path of component.components ?? []) applyComponent(objects, resolve(dir, path));
+  transform(objects, dir, component);
+}
+
+/** Patches, namespace, labels and images of one kustomization, over every object it holds. */
+function transform(objects: K8sObject[], dir: string, kustomization: Kustomization): void {
   for (const { path } of kustomization.patches ?? []) {
     for (const patch of readYamlDocuments(join(dir, path)) as K8sObject[]) applyPatch(objects, patch, path);
   }
@@ -71,7 +124,6 @@ export function renderKustomization(dir: string): K8sObject[] {
     for (const container of containersOf(object))
       container.image = retag(container.image, kustomization.images);
   }
-  return objects;
 }
 
 function applyPatch(objects: K8sObject[], patch: K8sObject, file: string): void {

@@ -1,3 +1,4 @@
+import * as gatewayApi from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1';
 import * as prometheusOperator from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
@@ -10,7 +11,7 @@ import type { K8sObject } from './manifests-render';
 /** A kubernetes-models class: built from plain data, `validate()` checks it against the API's JSON schema. */
 type Model = new (data: never) => { validate(): void };
 
-/** The API groups the manifests may use, each with its offline schemas. */
+/** The API groups the manifests may use, each with its offline schemas (Gateway API and operator CRDs too). */
 const MODELS: Record<string, Record<string, unknown>> = {
   v1: core,
   'apps/v1': apps,
@@ -18,6 +19,7 @@ const MODELS: Record<string, Record<string, unknown>> = {
   'autoscaling/v2': autoscaling,
   'policy/v1': policy,
   'networking.k8s.io/v1': networking,
+  'gateway.networking.k8s.io/v1': gatewayApi,
   'monitoring.coreos.com/v1': prometheusOperator,
 };
 

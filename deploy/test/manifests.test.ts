@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROUTES, SERVICES, SERVICE_TO_SERVICE_ROUTES } from '@salon/gateway';
+import { PUBLIC_PATH_PREFIXES, ROUTES, SERVICES, SERVICE_TO_SERVICE_ROUTES } from '@salon/gateway';
+import { HTTP_ROUTE_FILE, INGRESS_FILE, httpRoute, ingress } from './exposure-routes';
 import { assertStartsWith, stubSecret } from './manifests-config';
 import { containersOf, readYamlDocuments, renderKustomization, type K8sObject } from './manifests-render';
 import { validateManifest } from './manifests-validate';
@@ -15,8 +16,22 @@ import { validateManifest } from './manifests-validate';
 
 const run = promisify(execFile);
 const K8S = join(__dirname, '..', 'k8s');
+const MONITORING = join(K8S, 'components', 'monitoring');
 const base = renderKustomization(join(K8S, 'base'));
 const overlay = renderKustomization(join(K8S, 'overlays', 'example'));
+const ingressOverlay = renderKustomization(join(K8S, 'overlays', 'example-ingress'));
+/** Every overlay, with and without the Prometheus operator's objects (the monitoring component). */
+const OVERLAY_NAMES = readdirSync(join(K8S, 'overlays'));
+const variants = OVERLAY_NAMES.flatMap((name) => {
+  const dir = join(K8S, 'overlays', name);
+  return [
+    { name: `${name} with monitoring`, objects: renderKustomization(dir, { addComponents: [MONITORING] }) },
+    {
+      name: `${name} without monitoring`,
+      objects: renderKustomization(dir, { dropComponents: [MONITORING] }),
+    },
+  ];
+});
 const secretTemplate = readYamlDocuments(join(K8S, 'secrets.template.yaml')) as K8sObject[];
 
 const ofKind = (objects: K8sObject[], kind: string): any[] =>
@@ -33,13 +48,26 @@ const podBearing = (objects: K8sObject[]) =>
 const WORKLOADS = ['gateway', ...SERVICES];
 
 describe('rendering and schemas', () => {
-  it.each([
+  it.each<[string, K8sObject[]]>([
     ['base', base],
-    ['example overlay', overlay],
+    ...variants.map(({ name, objects }): [string, K8sObject[]] => [`${name} overlay`, objects]),
     ['secret template', secretTemplate],
   ])('every object of the %s is valid against its Kubernetes schema', (_name, objects) => {
     expect(objects.length).toBeGreaterThan(0);
     for (const object of objects) validateManifest(object);
+  });
+
+  it('are overlays for both ways in, and only the monitoring component needs the Prometheus operator', () => {
+    expect(OVERLAY_NAMES.sort()).toEqual(['example', 'example-ingress']);
+    const operatorKinds = (objects: K8sObject[]) =>
+      objects.filter((object) => object.apiVersion.startsWith('monitoring.coreos.com/')).map((o) => o.kind);
+    for (const { name, objects } of variants) {
+      if (name.endsWith('without monitoring')) expect(operatorKinds(objects)).toEqual([]);
+      else expect(new Set(operatorKinds(objects))).toEqual(new Set(['PodMonitor', 'PrometheusRule']));
+    }
+    // The base is plain Kubernetes: it applies on a cluster without the operator or the Gateway API.
+    for (const object of base) expect(object.apiVersion).toMatch(/^(v1|[a-z]+\/v\d|[a-z.]*k8s\.io\/v\d)$/);
+    expect(base.filter((object) => object.apiVersion.includes('gateway.networking'))).toEqual([]);
   });
 
   it('rejects an invalid manifest, an unknown kind and a kustomization field the renderer does not know', () => {
@@ -66,13 +94,17 @@ describe('rendering and schemas', () => {
     expect(containersOf(named(overlay, 'Deployment', 'catalog'))[0]?.image).toBe(
       'registry.example.com/salon/catalog:0.1.0',
     );
-    expect(named(overlay, 'Ingress', 'gateway').spec.rules[0].host).toBe('api.salon.example.org');
+    expect(named(overlay, 'HTTPRoute', 'gateway').spec.hostnames).toEqual(['api.salon.example.org']);
+    expect(named(overlay, 'HTTPRoute', 'gateway').spec.parentRefs).toEqual([
+      { name: named(overlay, 'Gateway', 'salon-public').metadata.name },
+    ]);
+    expect(named(ingressOverlay, 'Ingress', 'gateway').spec.tls[0].hosts).toEqual(['api.salon.example.org']);
     const resources = containersOf(named(overlay, 'Deployment', 'gateway'))[0]?.resources;
     expect(resources).toEqual({
       requests: { cpu: '500m', memory: '256Mi' },
       limits: named(base, 'Deployment', 'gateway').spec.template.spec.containers[0].resources.limits,
     });
-    for (const object of overlay) {
+    for (const object of [...overlay, ...ingressOverlay]) {
       if (object.kind !== 'Namespace') expect(object.metadata.namespace).toBe('salon');
       expect(object.metadata.labels?.['app.kubernetes.io/part-of']).toBe('salon-platform');
     }
@@ -94,7 +126,10 @@ describe('workloads', () => {
     for (const deployment of ofKind(overlay, 'Deployment')) {
       const pod = podSpecOf(deployment);
       const [container] = pod.containers;
-      expect(container.ports).toEqual([{ name: 'http', containerPort: 8080 }]);
+      expect(container.ports).toEqual([
+        { name: 'http', containerPort: 8080 },
+        { name: 'metrics', containerPort: 9464 },
+      ]);
       expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
       expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
       const preStopSeconds = Number(container.lifecycle.preStop.exec.command[1]);
@@ -149,7 +184,15 @@ describe('workloads', () => {
       const service = podSpecOf(named(overlay, 'Deployment', name));
       expect(job.containers[0].image).toBe(service.containers[0].image);
       expect(job.containers[0].args).toEqual(['migrate']);
-      expect(job.containers[0].envFrom).toEqual(service.containers[0].envFrom);
+      // The service's settings, then the migration role's connection (the schema owner) overriding its URL.
+      expect(job.containers[0].envFrom).toEqual([
+        ...service.containers[0].envFrom,
+        { secretRef: { name: `${name}-migration-secrets` } },
+      ]);
+      expect(named(overlay, 'Job', `${name}-migrate`).metadata.annotations).toMatchObject({
+        'argocd.argoproj.io/hook': 'PreSync',
+        'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
+      });
       expect(job.restartPolicy).toBe('Never');
     }
   });
@@ -306,27 +349,67 @@ describe('secrets', () => {
 });
 
 describe('exposure', () => {
-  it('the only Ingress sends everything to the gateway', () => {
-    const ingresses = ofKind(overlay, 'Ingress');
-    expect(ingresses.map((ingress) => ingress.metadata.name)).toEqual(['gateway']);
-    const backends = ingresses[0].spec.rules.flatMap((rule: any) =>
-      rule.http.paths.map((p: any) => p.backend),
+  const waysIn = (objects: K8sObject[]) => objects.filter((o) => ['Ingress', 'HTTPRoute'].includes(o.kind));
+  /** Every path prefix an Ingress or HTTPRoute rule sends anywhere. */
+  const exposedPrefixes = (objects: K8sObject[]): string[] =>
+    waysIn(objects).flatMap((route: any) =>
+      route.kind === 'Ingress'
+        ? route.spec.rules.flatMap((rule: any) =>
+            rule.http.paths.map((p: any) => {
+              expect(p.pathType).toBe('Prefix');
+              return p.path;
+            }),
+          )
+        : route.spec.rules.flatMap((rule: any) =>
+            rule.matches.map((match: any) => {
+              expect(match.path.type).toBe('PathPrefix');
+              return match.path.value;
+            }),
+          ),
     );
-    for (const backend of backends)
-      expect(backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
+
+  it('the Ingress and HTTPRoute are written from PUBLIC_PATH_PREFIXES', () => {
+    // On failure: `npm run build`, then `npx tsx deploy/test/exposure-write-routes.ts`, and commit the result.
+    expect(readYamlDocuments(HTTP_ROUTE_FILE)).toEqual([httpRoute()]);
+    expect(readYamlDocuments(INGRESS_FILE)).toEqual([ingress()]);
+    expect(PUBLIC_PATH_PREFIXES).toContain('/api/v1');
   });
 
-  it('no Ingress rule reaches /metrics, /healthz or /readyz: only the API under /api/v1', () => {
-    const paths = ofKind(overlay, 'Ingress').flatMap((ingress) =>
-      ingress.spec.rules.flatMap((rule: any) => rule.http.paths),
-    );
-    expect(paths.length).toBeGreaterThan(0);
-    for (const path of paths) expect(path).toMatchObject({ path: '/api/v1', pathType: 'Prefix' });
-    const reaches = (url: string) =>
-      paths.some((p: any) => url === p.path || url.startsWith(`${p.path.replace(/\/$/, '')}/`));
-    for (const operational of ['/metrics', '/healthz', '/readyz']) expect(reaches(operational)).toBe(false);
-    expect(reaches('/api/v1/docs')).toBe(true);
-  });
+  it.each(OVERLAY_NAMES)(
+    'the way in of the %s overlay sends only to the gateway, whose Service has no metrics port',
+    (name) => {
+      const objects = renderKustomization(join(K8S, 'overlays', name));
+      expect(waysIn(objects).map((route) => `${route.kind}/${route.metadata.name}`)).toHaveLength(1);
+      for (const route of waysIn(objects) as any[]) {
+        const backends =
+          route.kind === 'Ingress'
+            ? route.spec.rules.flatMap((rule: any) => rule.http.paths.map((p: any) => p.backend))
+            : route.spec.rules.flatMap((rule: any) => rule.backendRefs);
+        for (const backend of backends)
+          expect(backend).toEqual(
+            route.kind === 'Ingress'
+              ? { service: { name: 'gateway', port: { name: 'http' } } }
+              : { name: 'gateway', port: 8080 },
+          );
+      }
+      for (const service of ofKind(objects, 'Service'))
+        expect(service.spec.ports).toEqual([{ name: 'http', port: 8080, targetPort: 'http' }]);
+    },
+  );
+
+  it.each(OVERLAY_NAMES)(
+    'no Ingress or HTTPRoute rule of the %s overlay reaches /metrics, /healthz or /readyz',
+    (name) => {
+      const prefixes = exposedPrefixes(renderKustomization(join(K8S, 'overlays', name)));
+      expect(prefixes.sort()).toEqual([...PUBLIC_PATH_PREFIXES].sort());
+      const reaches = (url: string) =>
+        prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix.replace(/\/$/, '')}/`));
+      for (const operational of ['/metrics', '/healthz', '/readyz']) expect(reaches(operational)).toBe(false);
+      expect(reaches('/api/v1/docs')).toBe(true);
+      // A prefix that would reach everything would reach them too.
+      expect(prefixes).not.toContain('/');
+    },
+  );
 
   it('network policies deny by default, admit outsiders to the gateway only and callers to services', () => {
     const policies = ofKind(overlay, 'NetworkPolicy');
@@ -344,9 +427,12 @@ describe('exposure', () => {
         rule.from.map((peer: any) => peer.namespaceSelector.matchLabels['kubernetes.io/metadata.name']),
       );
       if (policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'gateway')
-        expect(namespaces).toEqual(['ingress-nginx']);
+        expect(namespaces).toEqual(['envoy-gateway-system']); // the example's Gateway controller
       else expect(namespaces).toEqual(['monitoring']);
     }
+    expect(
+      named(ingressOverlay, 'NetworkPolicy', 'gateway-from-ingress-controller').spec.ingress[0].from,
+    ).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }]);
     const services = named(overlay, 'NetworkPolicy', 'services-from-platform').spec;
     expect(services.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/component': 'service' });
     expect(services.ingress[0].from).toEqual([
@@ -366,6 +452,24 @@ describe('exposure', () => {
       expect(cronJob.spec.jobTemplate.spec.template.metadata.labels['app.kubernetes.io/component']).toBe(
         'internal-job',
       );
+  });
+
+  it('the metrics port is open to the monitoring namespace only, and to nothing else', () => {
+    for (const objects of [overlay, ingressOverlay]) {
+      for (const policy of ofKind(objects, 'NetworkPolicy')) {
+        const rules = policy.spec.ingress ?? [];
+        const ports = rules.flatMap((rule: any) => rule.ports.map((port: any) => port.port));
+        if (policy.metadata.name === 'metrics-from-monitoring') {
+          expect(ports).toEqual(['metrics']);
+          expect(rules.flatMap((rule: any) => rule.from)).toEqual([
+            { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+          ]);
+        } else {
+          expect(ports).not.toContain('metrics');
+          for (const rule of rules) expect(rule.ports.length).toBeGreaterThan(0); // no rule opens every port
+        }
+      }
+    }
   });
 
   it('the monitoring resources select pods and ports that exist', () => {

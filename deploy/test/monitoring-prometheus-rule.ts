@@ -4,7 +4,13 @@ import { parse } from 'yaml';
 
 export const DEPLOY_DIR = join(__dirname, '..');
 export const ALERT_RULES_FILE = join(DEPLOY_DIR, 'prometheus', 'alerts.rules.yml');
-export const PROMETHEUS_RULE_FILE = join(DEPLOY_DIR, 'k8s', 'base', 'monitoring', 'prometheus-rule.yaml');
+export const PROMETHEUS_RULE_FILE = join(
+  DEPLOY_DIR,
+  'k8s',
+  'components',
+  'monitoring',
+  'prometheus-rule.yaml',
+);
 /**
  * Where every alert's runbook_url points: docs/runbooks.md as the repository serves it, with the alert's
  * section as the anchor. Absolute, because Alertmanager's receivers (Slack, PagerDuty, e-mail) show the link

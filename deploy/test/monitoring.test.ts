@@ -18,7 +18,7 @@ import { dashboardExpressions, metricNamesOf, readDashboard } from './monitoring
 
 const run = promisify(execFile);
 const PROMTOOL = process.env.PROMTOOL ?? '/usr/bin/promtool';
-const MONITORING_DIR = join(DEPLOY_DIR, 'k8s', 'base', 'monitoring');
+const MONITORING_DIR = join(DEPLOY_DIR, 'k8s', 'components', 'monitoring');
 const RUNBOOKS_FILE = join(DEPLOY_DIR, '..', 'docs', 'runbooks.md');
 const WORKLOADS = ['gateway', 'identity', 'catalog', 'scheduling', 'commerce', 'billing', 'notifications'];
 
@@ -104,7 +104,7 @@ describe('alert rules', () => {
 });
 
 describe('Kubernetes monitoring resources', () => {
-  it('have a PodMonitor per workload scraping /metrics on the "http" port, by app.kubernetes.io/name', () => {
+  it('have a PodMonitor per workload scraping /metrics on the "metrics" port, by app.kubernetes.io/name', () => {
     const monitors = yamlFiles()
       .map((file) => readYaml(join(MONITORING_DIR, file)))
       .filter((resource) => resource.kind === 'PodMonitor');
@@ -116,7 +116,7 @@ describe('Kubernetes monitoring resources', () => {
       });
       expect(monitor.spec.jobLabel).toBe('app.kubernetes.io/name');
       expect(monitor.spec.podMetricsEndpoints).toEqual([
-        expect.objectContaining({ port: 'http', path: '/metrics' }),
+        expect.objectContaining({ port: 'metrics', path: '/metrics' }),
       ]);
     }
   });
@@ -137,7 +137,7 @@ describe("against deploy/k8s/base's workloads", () => {
     )
     .filter((resource) => resource !== null);
 
-  it("finds each PodMonitor's pods: labelled by name, with a container port named http", () => {
+  it("finds each PodMonitor's pods: labelled by name, with a container port named metrics at METRICS_PORT", () => {
     for (const workload of WORKLOADS) {
       const deployment = resources.find(
         (resource) => resource.kind === 'Deployment' && resource.metadata.name === workload,
@@ -149,7 +149,7 @@ describe("against deploy/k8s/base's workloads", () => {
       const ports = deployment!.spec.template.spec.containers.flatMap(
         (container: { ports?: Array<{ name?: string }> }) => container.ports ?? [],
       );
-      expect(ports).toContainEqual(expect.objectContaining({ name: 'http' }));
+      expect(ports).toContainEqual({ name: 'metrics', containerPort: 9464 });
     }
   });
 

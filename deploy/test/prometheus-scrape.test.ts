@@ -8,7 +8,8 @@ import { startPrometheus, type PrometheusServer } from './monitoring-prometheus-
 
 /**
  * A real Prometheus scraping the running platform as it is deployed: the gateway and the six services each in
- * its own process (from dist/) on real PostgreSQL and RabbitMQ, each scraped at its own /metrics. Every
+ * its own process (from dist/) on real PostgreSQL and RabbitMQ, each scraped at /metrics on its own metrics port
+ * (METRICS_PORT), which the public port does not serve. Every
  * metric the alert rules and the dashboard read must exist, every workload must expose its own series, and
  * every rule must evaluate without error against real series.
  */
@@ -20,7 +21,7 @@ beforeAll(async () => {
   platform = await startPlatform();
   await generateTraffic(platform);
   const addressOf = (workload: (typeof WORKLOADS)[number]) =>
-    new URL(workload === 'gateway' ? platform.gateway : platform.service(workload).url).host;
+    new URL(workload === 'gateway' ? platform.gatewayMetrics : platform.service(workload).metricsUrl).host;
   prometheus = await startPrometheus({
     port: await freePort(),
     targets: WORKLOADS.map((workload) => ({ job: workload, address: addressOf(workload) })),
@@ -31,6 +32,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await prometheus?.stop();
   await platform?.stop();
+});
+
+it('serves /metrics on each metrics port, not on the public one, whose /readyz tells nothing more than its status', async () => {
+  const publicUrls = [platform.gateway, ...SERVICES.map((name) => platform.service(name).url)];
+  const metricsUrls = [platform.gatewayMetrics, ...SERVICES.map((name) => platform.service(name).metricsUrl)];
+  for (const url of publicUrls) {
+    expect({ url, status: (await fetch(`${url}/metrics`)).status }).toEqual({ url, status: 404 });
+    expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'ready' });
+  }
+  for (const url of metricsUrls) {
+    const response = await fetch(`${url}/metrics`);
+    expect({ url, status: response.status }).toEqual({ url, status: 200 });
+    expect(await response.text()).toContain('process_cpu_user_seconds_total');
+    expect(await (await fetch(`${url}/readyz`)).json()).toMatchObject({ status: 'ready', checks: {} });
+  }
 });
 
 it('scrapes the platform', async () => {

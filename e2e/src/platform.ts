@@ -40,6 +40,8 @@ export interface RequestOptions {
 
 export interface PlatformService {
   url: string;
+  /** Its operations port: `/metrics` and the detailed `/readyz`. */
+  metricsUrl: string;
   /** The service's own database; the harness created it and drops it at stop. */
   database: TestDatabase;
   child: PlatformChild;
@@ -48,6 +50,8 @@ export interface PlatformService {
 export interface Platform {
   /** The gateway's base URL (`/healthz`, `/readyz`, and the API under `/api/v1`). */
   gateway: string;
+  /** The gateway's operations port: `/metrics` and the detailed `/readyz`. */
+  gatewayMetrics: string;
   internalToken: string;
   /** The token the payment provider sandbox signs its callbacks with (a test replaying a provider's retries). */
   callbackToken: string;
@@ -183,7 +187,13 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     gateway: new PlatformChild({
       name: 'gateway',
       script: GATEWAY_SCRIPT,
-      env: { ...verification, ...upstreams, PORT: String(ports.gateway), ...options.env?.gateway },
+      env: {
+        ...verification,
+        ...upstreams,
+        PORT: String(ports.gateway),
+        METRICS_PORT: String(ports.metrics.gateway),
+        ...options.env?.gateway,
+      },
       logFile: log('gateway'),
       readyUrls: [`${gatewayUrl}/readyz`],
       readyStatus: 'ok',
@@ -197,6 +207,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
           env: {
             ...verification,
             PORT: String(ports.services[name]),
+            METRICS_PORT: String(ports.metrics[name]),
             DATABASE_URL: databaseOf[name].url,
             DB_POOL_SIZE: '5',
             AMQP_URL: testAmqpUrl(),
@@ -232,6 +243,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
 
   return {
     gateway: gatewayUrl,
+    gatewayMetrics: local(ports.metrics.gateway),
     internalToken,
     callbackToken,
     eventNamespace: namespace,
@@ -247,7 +259,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
           ...requestOptions.headers,
         },
       }),
-    service: (name) => ({ url: serviceUrl(name), database: databaseOf[name], child: children[name] }),
+    service: (name) => ({
+      url: serviceUrl(name),
+      metricsUrl: local(ports.metrics[name]),
+      database: databaseOf[name],
+      child: children[name],
+    }),
     query: <T>(name: ServiceName, text: string, params?: unknown[]) =>
       databaseOf[name].db.withRawTx((session) => session.query<T>(text, params)),
     kill: (name, signal = 'SIGTERM') => children[name].kill(signal),
@@ -285,6 +302,11 @@ async function allocatePorts() {
     push: await next(),
   };
   const services = {} as Record<ServiceName, number>;
-  for (const name of SERVICES) services[name] = await next();
-  return { sandbox, services, gateway: await next() };
+  const metrics = {} as Record<ServiceName | 'gateway', number>;
+  for (const name of SERVICES) {
+    services[name] = await next();
+    metrics[name] = await next();
+  }
+  metrics.gateway = await next();
+  return { sandbox, services, gateway: await next(), metrics };
 }

@@ -199,7 +199,7 @@ it('with wallets off: the payment is marked refunded with what is owed, and the 
     status: 'REFUNDED',
     refunded_amount: PAID,
   });
-  const metrics = await (await fetch(`${platform.service('commerce').url}/metrics`)).text();
+  const metrics = await (await fetch(`${platform.service('commerce').metricsUrl}/metrics`)).text();
   expect(metrics).toMatch(/^commerce_refunds_owed_outside_total 1$/m);
   await settings({ wallet_enabled: true });
   expect(await walletBalance(customer)).toBe('0.00');

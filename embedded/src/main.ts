@@ -6,6 +6,8 @@ import { startPlatform } from './platform';
 const config = loadConfig(
   z.object({
     PORT: z.coerce.number().int().default(8080),
+    // Unset: a free loopback port (printed), so a laptop's other exporters never collide with it.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: z.string().url().optional(),
     AMQP_URL: z.string().url().optional(),
@@ -20,6 +22,7 @@ async function main() {
   const platform = await startPlatform({
     dataDir: resolve(config.DATA_DIR),
     port: config.PORT,
+    metricsPort: config.METRICS_PORT,
     databaseUrl: config.DATABASE_URL,
     amqpUrl: config.AMQP_URL,
     eventNamespace: config.EVENT_NAMESPACE,
@@ -30,6 +33,9 @@ async function main() {
   // Printed, not only logged: this is the line a newcomer running `npm start` looks for.
   process.stdout.write(`Salon platform ready at ${platform.url} (health: ${platform.url}/healthz)\n`);
   process.stdout.write(`API reference: ${platform.url}/api/v1/docs\n`);
+  process.stdout.write(
+    `Metrics: ${platform.metricsUrl}/metrics (readiness in detail: ${platform.metricsUrl}/readyz)\n`,
+  );
   for (const [name, url] of Object.entries(platform.sandboxLinks)) {
     process.stdout.write(`Sandbox ${name}: ${url}\n`);
   }

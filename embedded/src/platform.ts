@@ -26,6 +26,7 @@ import {
   loadConfig,
   openEmbeddedPostgres,
   routesOf,
+  startMetricsServer,
   type CommonConfig,
   type Db,
 } from '@salon/service-kit';
@@ -35,6 +36,8 @@ import { loadOrCreateSecrets, type PlatformSecrets } from './secrets';
 export interface PlatformOptions {
   dataDir: string;
   port: number;
+  /** The operations port (`/metrics`, detailed `/readyz`) on loopback; 0 takes a free one. */
+  metricsPort?: number;
   logger: Logger;
   databaseUrl?: string;
   amqpUrl?: string;
@@ -44,6 +47,8 @@ export interface PlatformOptions {
 
 export interface RunningPlatform {
   url: string;
+  /** `/metrics` and the detailed `/readyz` of the whole process (every service shares one registry). */
+  metricsUrl: string;
   secrets: PlatformSecrets;
   bus: EventBus;
   /** Where the sandbox providers list what they received (mail, messages, invoices). */
@@ -127,14 +132,17 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   // Ready when it opens: the gateway has read the ended sessions from identity (a first poll).
   await gateway.waitForSessionRevocations(10_000);
   const server = await listen(gateway.createServer(), port);
+  const metrics = await startMetricsServer({ port: options.metricsPort ?? 0, readiness: gateway.readiness });
 
   return {
     url: `http://localhost:${port}`,
+    metricsUrl: metrics.url,
     secrets,
     bus,
     sandboxLinks: sandboxes.links,
     async stop() {
       await closeServer(server);
+      await metrics.close();
       await gateway.close();
       for (const service of services.reverse()) await service.stop();
       await bus.close();

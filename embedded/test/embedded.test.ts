@@ -49,7 +49,7 @@ async function runPlatformJourney(extraEnv: Record<string, string>) {
       const timer = setTimeout(() => reject(new Error(`no ready line in time:\n${output}`)), 50_000);
       child.stdout.on('data', () => {
         const match = /ready at (http:\/\/localhost:\d+)/.exec(output);
-        if (match) {
+        if (match && output.includes('Metrics: ')) {
           clearTimeout(timer);
           resolve(match[1]!);
         }
@@ -59,7 +59,17 @@ async function runPlatformJourney(extraEnv: Record<string, string>) {
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);
     const ready = await fetch(`${url}/readyz`);
-    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', broker: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    // The detail is on the metrics port, printed at start (a free loopback port unless METRICS_PORT is set).
+    const metricsUrl = /Metrics: (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(output)?.[1];
+    expect(metricsUrl).toBeDefined();
+    const detailed = await fetch(`${metricsUrl}/readyz`);
+    expect(await detailed.json()).toMatchObject({
+      status: 'ready',
+      checks: { database: 'ok', broker: 'ok' },
+    });
+    expect(await (await fetch(`${metricsUrl}/metrics`)).text()).toContain('http_requests_total');
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
     expect(output).toMatch(/platform administrator: admin@salon\.local \/ \S+/);
 
     // Through the gateway to the in-process services on the shared PGlite: register, sign in, add a service.

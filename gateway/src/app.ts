@@ -13,6 +13,7 @@ import {
   collectDefaultMetricsOnce,
   createTokenVerifier,
   errorHandler,
+  mountHealth,
   notFound,
   notFoundHandler,
   requestLog,
@@ -20,13 +21,14 @@ import {
   setRouteTemplate,
   tokenVerifierOptionsOf,
   tooManyRequests,
+  type HealthCheck,
   type Logger,
+  type Readiness,
 } from '@salon/service-kit';
 import { createAuthenticator, isUnauthenticated } from './auth';
 import { answerClientErrors } from './client-errors';
 import { upstreamUrlOf, type GatewayConfig } from './config';
 import { docsRouter } from './docs';
-import { healthRouter, type Check } from './health';
 import {
   assignRequestId,
   clientAddressOf,
@@ -47,7 +49,7 @@ export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
   /** Readiness checks of what the gateway depends on (the embedded process adds its database and bus). */
-  readinessChecks?: Record<string, Check>;
+  readinessChecks?: Record<string, HealthCheck>;
 }
 
 export interface Gateway {
@@ -64,6 +66,8 @@ export interface Gateway {
    * after `timeoutMs` (false): until then `/readyz` answers 503.
    */
   waitForSessionRevocations(timeoutMs?: number): Promise<boolean>;
+  /** What `/readyz` answers from; the metrics port (`startMetricsServer`) details each check. */
+  readiness: Readiness;
   /** Stops breakers, upstream sockets and the Redis connection (after the HTTP server has closed). */
   close(): Promise<void>;
 }
@@ -195,14 +199,14 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
     await limit(res, 'public', 'public', clientAddressOf(req, trust));
     next();
   };
-  app.use(
-    healthRouter({
-      checks: revocations
-        ? { ...readinessChecks, session_revocations: () => revocations.check() }
-        : readinessChecks,
-      degradedChecks: config.REDIS_URL ? { rate_limit_store: () => rateLimits.checkStore() } : {},
-    }),
-  );
+  // The rate-limit store is reported, never failing readiness: without it the gateway limits locally.
+  const readiness: Readiness = {
+    checks: revocations
+      ? { ...readinessChecks, session_revocations: () => revocations.check() }
+      : readinessChecks,
+    degradedChecks: config.REDIS_URL ? { rate_limit_store: () => rateLimits.checkStore() } : {},
+  };
+  mountHealth(app, readiness);
   app.use(docsRouter(buildOpenApiDocument(), limitDocs));
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
@@ -260,6 +264,7 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
     handle,
     createServer: () => answerClientErrors(http.createServer(handle)),
     app,
+    readiness,
     waitForRateLimitStore: (timeoutMs = 2000) => rateLimits.waitForStore(timeoutMs),
     waitForSessionRevocations: async (timeoutMs = 5000) => revocations?.loaded(timeoutMs) ?? true,
     async close() {

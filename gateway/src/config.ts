@@ -35,6 +35,7 @@ export const gatewayConfigSchema = commonConfigSchema
     NODE_ENV: true,
     LOG_LEVEL: true,
     PORT: true,
+    METRICS_PORT: true,
     JWT_PUBLIC_KEY: true,
     JWT_JWKS_URL: true,
     JWT_JWKS_MAX_AGE_SECONDS: true,

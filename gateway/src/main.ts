@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { closeServer, createLogger, createShutdown } from '@salon/service-kit';
+import { closeServer, createLogger, createShutdown, startMetricsServer } from '@salon/service-kit';
 import { createGateway } from './app';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 
@@ -27,6 +27,13 @@ async function main() {
   // Idle client connections outlive the load balancer's, so it never reuses one the gateway is closing.
   server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = config.KEEP_ALIVE_TIMEOUT_MS + 1000;
+  const metrics = await startMetricsServer({
+    port: config.METRICS_PORT,
+    host: '0.0.0.0',
+    readiness: gateway.readiness,
+  });
+  // Closers run in reverse order: metrics stay scrapeable until the API has stopped.
+  shutdown.register('metrics', () => metrics.close());
   shutdown.register('http', () => closeServer(server));
   shutdown.installSignalHandlers();
 }

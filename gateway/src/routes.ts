@@ -53,6 +53,13 @@ export interface Route {
 /** The prefix every routed path lives under; upstreams receive the same path, prefix included. */
 export const API_PREFIX = '/api/v1';
 
+/**
+ * What the internet reaches: the path prefixes the Kubernetes HTTPRoute and Ingress send to the gateway
+ * (written from this list by deploy/test/exposure-write-routes.ts). Everything else the gateway serves,
+ * `/healthz` and `/readyz` among it, stays inside the cluster. The web pages join with one line each.
+ */
+export const PUBLIC_PATH_PREFIXES: readonly string[] = [API_PREFIX];
+
 const SA = 'SUPER_ADMIN';
 const TA = 'TENANT_ADMIN';
 const OM = 'OUTLET_MANAGER';

@@ -286,7 +286,7 @@ describe('ended sessions', () => {
   });
 
   it('is not ready until the list of ended sessions has been read from identity', async () => {
-    const ready = await fetch(`${gateway.url}/readyz`);
+    const ready = await fetch(`${gateway.metricsUrl}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ checks: { session_revocations: 'ok' } });
     const unreachable = await startGateway({ IDENTITY_URL: 'http://127.0.0.1:9' });

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, newId, type Logger } from '@salon/service-kit';
+import { createLogger, newId, startMetricsServer, type Logger } from '@salon/service-kit';
 import { REVOKED_SESSIONS_PATH } from '@salon/contracts';
 import { createTestKeys, testTokenSigner, type TestKeys } from '@salon/testing';
 import { createGateway, loadGatewayConfig, type Gateway } from '../src';
@@ -84,6 +84,8 @@ export async function startUpstream(): Promise<RunningUpstream> {
 
 export interface RunningGateway {
   url: string;
+  /** The operations port: `/metrics` and the detailed `/readyz`. */
+  metricsUrl: string;
   gateway: Gateway;
   close(): Promise<void>;
 }
@@ -104,10 +106,13 @@ export async function startGateway(
   if (config.REDIS_URL) await gateway.waitForRateLimitStore(5000);
   const server = gateway.createServer();
   const url = await listenOn(server);
+  const metrics = await startMetricsServer({ port: 0, readiness: gateway.readiness });
   return {
     url,
+    metricsUrl: metrics.url,
     gateway,
     async close() {
+      await metrics.close();
       await closeAll(server);
       await gateway.close();
     },

@@ -268,17 +268,20 @@ describe('internal paths', () => {
 });
 
 describe('operations', () => {
-  it('serves /healthz, /readyz and /metrics', async () => {
+  it('answers /healthz and /readyz with a status only; /metrics and the checks are on the metrics port', async () => {
     expect(await (await fetch(`${gateway.url}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${gateway.url}/readyz`);
     expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect((await fetch(`${gateway.url}/metrics`)).status).toBe(404);
     // Identity's list of ended sessions has been read (the stand-in identity answers it).
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { session_revocations: 'ok' } });
+    const detailed = await fetch(`${gateway.metricsUrl}/readyz`);
+    expect(await detailed.json()).toEqual({ status: 'ready', checks: { session_revocations: 'ok' } });
 
     // Read each answer to its end: a compressed one is still streaming (and not yet counted) when its headers arrive.
     await (await fetch(api(`/services/${newId()}`), { headers: bearer(staffToken()) })).text();
     await (await fetch(api('/services'))).text();
-    const text = await (await fetch(`${gateway.url}/metrics`)).text();
+    const text = await (await fetch(`${gateway.metricsUrl}/metrics`)).text();
     expect(text).toMatch(
       /http_requests_total\{service="gateway",method="GET",route="\/api\/v1\/services\/\{service_id\}",status="200"\} \d+/,
     );

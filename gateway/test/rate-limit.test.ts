@@ -194,7 +194,7 @@ describe('rate limits in Redis', () => {
     await expectStaffLimit([gateway], staffToken({ sub: user }));
     expect(await redis.get(`${prefix}:staff:minute:${user}`)).toBe('101');
     expect(await redis.get(`${prefix}:staff:hour:${user}`)).toBe('101');
-    const ready = await fetch(`${gateway.url}/readyz`);
+    const ready = await fetch(`${gateway.metricsUrl}/readyz`);
     expect(await ready.json()).toEqual({
       status: 'ready',
       checks: { rate_limit_store: 'ok', session_revocations: 'ok' },
@@ -253,7 +253,7 @@ describe('rate limits in Redis', () => {
     expect(lines.some((line) => line.level === 'warn' && String(line.msg).includes('local counters'))).toBe(
       true,
     );
-    const ready = await fetch(`${gateway.url}/readyz`);
+    const ready = await fetch(`${gateway.metricsUrl}/readyz`);
     expect(ready.status).toBe(200);
     expect(((await ready.json()) as { checks: Record<string, string> }).checks.rate_limit_store).toMatch(
       /^degraded: /,

@@ -209,7 +209,7 @@ describe('payment provider down or slow', () => {
     expectStatus(await platform.request('GET', '/customer/wallet', { token: customer.token }), 200).balance;
   /** commerce's `circuit_breaker_state` of its payment provider adapter. */
   const breakerState = async () => {
-    const metrics = await (await fetch(`${platform.service('commerce').url}/metrics`)).text();
+    const metrics = await (await fetch(`${platform.service('commerce').metricsUrl}/metrics`)).text();
     const line = metrics.split('\n').find((row) => row.includes('breaker="commerce:payment-provider"'));
     return Number(line?.split(' ').pop());
   };

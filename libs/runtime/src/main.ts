@@ -5,6 +5,7 @@ import {
   createPostgresDb,
   createShutdown,
   loadConfig,
+  startMetricsServer,
   type CommonConfig,
   type Db,
   type Logger,
@@ -47,7 +48,7 @@ export async function runServiceProcess<C extends CommonConfig>(
     onError: (error) => logger.warn({ err: error.message }, 'database connection error'),
   });
   if (migrateOnly) {
-    process.exitCode = (await migrateOnce(definition, db, logger)) ? 0 : 1;
+    process.exitCode = (await migrateOnce(definition, db, logger, config.DATABASE_RUNTIME_ROLE)) ? 0 : 1;
     return;
   }
   const shutdown = createShutdown(logger);
@@ -68,6 +69,13 @@ export async function runServiceProcess<C extends CommonConfig>(
     port: config.PORT,
     host: '0.0.0.0',
   });
+  const metrics = await startMetricsServer({
+    port: config.METRICS_PORT,
+    host: '0.0.0.0',
+    readiness: running.readiness,
+  });
+  // Closers run in reverse order: the service stops first, metrics stay scrapeable until then.
+  shutdown.register('metrics', () => metrics.close());
   shutdown.register('service', () => running.stop());
   shutdown.installSignalHandlers();
 }
@@ -76,9 +84,10 @@ async function migrateOnce(
   definition: Pick<ServiceDefinition, 'name' | 'migrations'>,
   db: Db,
   logger: Logger,
+  runtimeRole: string | undefined,
 ): Promise<boolean> {
   try {
-    const applied = await migrateService(definition, db);
+    const applied = await migrateService(definition, db, { runtimeRole });
     logger.info({ applied }, `${definition.name}: migrations applied`);
     return true;
   } catch (error) {

@@ -16,10 +16,12 @@ import {
   createTokenVerifier,
   tokenVerifierOptionsOf,
   finishHttpApp,
+  grantRuntimeRole,
   idempotencyMigrations,
   IdempotencyKeys,
   mountHealth,
   pruneTables,
+  type Readiness,
   requireInternalToken,
   runMigrations,
   type RetentionTable,
@@ -69,6 +71,8 @@ export interface RunningService {
   url: string;
   server: Server;
   context: ServiceContext;
+  /** Its database and broker checks: `/readyz` answers from them, the metrics port details them. */
+  readiness: Readiness;
   stop(): Promise<void>;
 }
 
@@ -79,14 +83,17 @@ export interface RunningService {
 export async function migrateService(
   definition: Pick<ServiceDefinition, 'name' | 'migrations'>,
   db: Db,
+  options: { runtimeRole?: string } = {},
 ): Promise<string[]> {
   const name = definition.name;
-  return runMigrations(db, name, [
+  const applied = await runMigrations(db, name, [
     ...messagingMigrations(name),
     ...planLimitsMigrations(name),
     ...idempotencyMigrations(name),
     ...definition.migrations,
   ]);
+  if (options.runtimeRole) await grantRuntimeRole(db, name, options.runtimeRole);
+  return applied;
 }
 
 /**
@@ -104,14 +111,15 @@ export async function startService<C extends CommonConfig>(
   await migrateService(definition, db);
 
   const app = createHttpApp({ service: name, logger });
-  mountHealth(app, {
+  const readiness: Readiness = {
     checks: {
       database: () => db.ping(),
       broker: async () => {
         if (!bus.isHealthy()) throw new Error('broker unavailable');
       },
     },
-  });
+  };
+  mountHealth(app, readiness);
   const store = new MessagingStore(db, name);
   const plans = new PlanLimitsReplica(db, name);
   const idempotency = new IdempotencyKeys(db, name);
@@ -154,6 +162,7 @@ export async function startService<C extends CommonConfig>(
     url: `http://127.0.0.1:${port}`,
     server,
     context: context as unknown as ServiceContext,
+    readiness,
     async stop() {
       await closeServer(server);
       await relay.stop();

@@ -79,7 +79,20 @@ export const commonConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: intQuery.pipe(z.int().min(0).max(65535)).default(8080),
+  /**
+   * The operations port: `/metrics` and the detailed `/readyz`, kept off the public PORT so that nothing
+   * routed to the API reaches them. 9464 is OpenTelemetry's Prometheus exporter port; 0 takes a free one.
+   */
+  METRICS_PORT: intQuery.pipe(z.int().min(0).max(65535)).default(9464),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Migrate-only mode: the role the services connect as, granted read and write on the schema's tables and
+   * nothing else. The migration Job connects as the schema's owner (its own DATABASE_URL); unset: no grants.
+   */
+  DATABASE_RUNTIME_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, { error: 'must be a lowercase SQL identifier' })
+    .optional(),
   /** Connections per process; callers waiting on a row or advisory lock hold one each. */
   DB_POOL_SIZE: intQuery.pipe(z.int().min(1).max(200)).default(10),
   AMQP_URL: z.string().optional(),

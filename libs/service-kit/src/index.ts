@@ -27,6 +27,7 @@ export * from './http-cache';
 export * from './idempotency-store';
 export * from './idempotency';
 export * from './health';
+export * from './metrics-server';
 export * from './internal-auth';
 export * from './internal-client';
 export * from './shutdown';

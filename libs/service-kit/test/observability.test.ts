@@ -6,6 +6,9 @@ import {
   metricsRegistry,
   mountHealth,
   setRouteTemplate,
+  startMetricsServer,
+  type MetricsServer,
+  type Readiness,
 } from '../src';
 import { captureLogger, listen, type Running } from './helpers';
 
@@ -19,18 +22,20 @@ const SCOPED_ADMIN = {
   tokenId: 'jti',
 };
 let server: Running;
+let metricsServer: MetricsServer;
 let brokerUp = true;
+const readiness: Readiness = {
+  checks: {
+    database: async () => undefined,
+    broker: async () => {
+      if (!brokerUp) throw new Error('connection refused');
+    },
+  },
+};
 
 beforeAll(async () => {
   const app = createHttpApp({ service: 'obs', logger });
-  mountHealth(app, {
-    checks: {
-      database: async () => undefined,
-      broker: async () => {
-        if (!brokerUp) throw new Error('connection refused');
-      },
-    },
-  });
+  mountHealth(app, readiness);
   app.get('/items/:id', (req, res) => {
     res.json({ id: req.params.id, requestId: req.id });
   });
@@ -50,9 +55,13 @@ beforeAll(async () => {
   });
   finishHttpApp(app, logger);
   server = await listen(app);
+  metricsServer = await startMetricsServer({ port: 0, readiness });
 });
 
-afterAll(() => server.close());
+afterAll(async () => {
+  await metricsServer.close();
+  await server.close();
+});
 
 const metricLines = async (name: string) =>
   (await metricsRegistry.metrics()).split('\n').filter((line) => line.startsWith(`${name}{`));
@@ -64,45 +73,73 @@ describe('health endpoints', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('reports readiness of every check', async () => {
+  it('reports readiness as a status only on the public port, every check on the metrics port', async () => {
     brokerUp = true;
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', broker: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    const detailed = await fetch(`${metricsServer.url}/readyz`);
+    expect(detailed.status).toBe(200);
+    expect(await detailed.json()).toEqual({ status: 'ready', checks: { database: 'ok', broker: 'ok' } });
 
     brokerUp = false;
     const notReady = await fetch(`${server.url}/readyz`);
     expect(notReady.status).toBe(503);
-    expect(await notReady.json()).toEqual({
+    // No dependency names, no error messages: this port is reachable from wherever the API is.
+    expect(await notReady.json()).toEqual({ status: 'not_ready' });
+    const detailedNotReady = await fetch(`${metricsServer.url}/readyz`);
+    expect(detailedNotReady.status).toBe(503);
+    expect(await detailedNotReady.json()).toEqual({
       status: 'not_ready',
       checks: { database: 'ok', broker: 'connection refused' },
     });
   });
 
   it('fails a check that hangs past the timeout', async () => {
+    const slow: Readiness = { checks: { slow: () => new Promise(() => undefined) }, timeoutMs: 100 };
     const app = createHttpApp({ service: 'hang', logger });
-    mountHealth(app, { checks: { slow: () => new Promise(() => undefined) }, timeoutMs: 100 });
+    mountHealth(app, slow);
     finishHttpApp(app, logger);
     const hanging = await listen(app);
+    const hangingMetrics = await startMetricsServer({ port: 0, readiness: slow });
     try {
       const response = await fetch(`${hanging.url}/readyz`);
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({
+      expect(await response.json()).toEqual({ status: 'not_ready' });
+      const detailed = await fetch(`${hangingMetrics.url}/readyz`);
+      expect(await detailed.json()).toEqual({
         status: 'not_ready',
         checks: { slow: 'timed out after 100 ms' },
       });
     } finally {
+      await hangingMetrics.close();
       await hanging.close();
     }
   });
 
-  it('exposes Prometheus metrics, default process metrics included', async () => {
-    const response = await fetch(`${server.url}/metrics`);
+  it('reports a degraded check without failing readiness', async () => {
+    const degraded = await startMetricsServer({
+      port: 0,
+      readiness: { degradedChecks: { store: () => Promise.reject(new Error('ECONNREFUSED')) } },
+    });
+    try {
+      const response = await fetch(`${degraded.url}/readyz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ready', checks: { store: 'degraded: ECONNREFUSED' } });
+    } finally {
+      await degraded.close();
+    }
+  });
+
+  it('serves Prometheus metrics on the metrics port only, default process metrics included', async () => {
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    const response = await fetch(`${metricsServer.url}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/plain');
     const text = await response.text();
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('http_request_duration_seconds_bucket');
+    expect((await fetch(`${metricsServer.url}/items/1`)).status).toBe(404);
   });
 });
 

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { startService, type RunningService, type ServiceDefinition } from '@salon/runtime';
-import { loadConfig, type CommonConfig, type TokenSigner } from '@salon/service-kit';
+import { loadConfig, startMetricsServer, type CommonConfig, type TokenSigner } from '@salon/service-kit';
 import { createTestBus, type TestBus } from './broker';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testAmqpUrl } from './infrastructure';
@@ -16,6 +16,8 @@ export interface TestResponse<T = any> {
 
 export interface TestService {
   url: string;
+  /** The service's operations port: `/metrics` and the detailed `/readyz`, as in a deployment. */
+  metricsUrl: string;
   running: RunningService;
   database: TestDatabase;
   testBus: TestBus;
@@ -91,8 +93,10 @@ export async function startTestService<C extends CommonConfig>(
     ...env,
   });
   const running = await startService(definition, { config, db: database.db, bus: testBus.bus, logger });
+  const metrics = await startMetricsServer({ port: 0, readiness: running.readiness });
   return {
     url: running.url,
+    metricsUrl: metrics.url,
     running,
     database,
     testBus,
@@ -102,6 +106,7 @@ export async function startTestService<C extends CommonConfig>(
       return httpRequest(`${running.url}${path}`, method, options);
     },
     async stop() {
+      await metrics.close();
       await running.stop();
       await testBus.destroy();
       if (options.database === undefined) await database.drop();

@@ -129,7 +129,7 @@ describe('the merchant statement and the ledger check', () => {
       expect.objectContaining({ check: 'entry_net', entity_id: credit!.id }),
       expect.objectContaining({ check: 'wallet_balance', entity_id: shop.customer }),
     ]);
-    const metrics = await (await fetch(`${harness.service.url}/metrics`)).text();
+    const metrics = await (await fetch(`${harness.service.metricsUrl}/metrics`)).text();
     expect(metrics).toMatch(/^commerce_ledger_discrepancies [1-9]\d*$/m);
 
     await db().execute(

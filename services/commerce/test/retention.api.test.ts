@@ -67,7 +67,7 @@ describe('POST /internal/jobs/retention', () => {
     expect(events.map((row) => row.event_id)).toContain(newEvent);
     expect(events.map((row) => row.event_id)).not.toContain(oldEvent);
 
-    const metrics = await harness.service.request('GET', '/metrics');
-    expect(metrics.body).toMatch(/retention_rows_deleted_total\{table="commerce.gateway_callbacks"\} [1-9]/);
+    const metrics = await (await fetch(`${harness.service.metricsUrl}/metrics`)).text();
+    expect(metrics).toMatch(/retention_rows_deleted_total\{table="commerce.gateway_callbacks"\} [1-9]/);
   });
 });

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '@salon/service-kit';
+import { freePort, selectRows } from '@salon/service-kit';
 import {
   PlatformChild,
   TEST_AUDIENCE,
@@ -129,6 +129,7 @@ async function main(): Promise<void> {
       env: {
         ...common,
         PORT: String(SCHEDULING_PORT),
+        METRICS_PORT: String(await freePort()),
         DATABASE_URL: service.database.url,
         DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE ?? '10',
         AMQP_URL: testAmqpUrl(),
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
       env: {
         ...common,
         PORT: String(GATEWAY_PORT),
+        METRICS_PORT: String(await freePort()),
         SCHEDULING_URL: `http://127.0.0.1:${SCHEDULING_PORT}`,
         RATE_LIMIT_STAFF: '1000000/10000000',
       },

@@ -24,6 +24,19 @@ export async function runMigrations(db: Db, schema: string, migrations: Migratio
   assertIdentifier(schema);
   return db.withRawTx(async (session) => {
     await session.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${schema}`]);
+    // Nothing pending: no DDL at all, so a process connected as the runtime role (DML only, see
+    // grantRuntimeRole) starts once the migration Job has run.
+    const [table] = await session.query<{ exists: boolean }>('SELECT to_regclass($1) IS NOT NULL AS exists', [
+      `"${schema}"._migrations`,
+    ]);
+    if (table?.exists) {
+      const done = new Set(
+        (await session.query<{ name: string }>(`SELECT name FROM "${schema}"._migrations`)).map(
+          (r) => r.name,
+        ),
+      );
+      if (migrations.every((migration) => done.has(migration.name))) return [];
+    }
     await session.exec(
       `CREATE SCHEMA IF NOT EXISTS "${schema}";
        CREATE TABLE IF NOT EXISTS "${schema}"._migrations (
@@ -43,6 +56,25 @@ export async function runMigrations(db: Db, schema: string, migrations: Migratio
     }
     return pending.map((migration) => migration.name);
   });
+}
+
+/**
+ * Lets `role` read and write the schema's tables and nothing more (no CREATE, ALTER, DROP or TRUNCATE): what
+ * the migration Job grants the role the services run as (DATABASE_RUNTIME_ROLE), tables created later
+ * included (default privileges of the migrating role).
+ */
+export async function grantRuntimeRole(db: Db, schema: string, role: string): Promise<void> {
+  assertIdentifier(schema);
+  assertIdentifier(role);
+  await db.withRawTx((session) =>
+    session.exec(
+      `GRANT USAGE ON SCHEMA "${schema}" TO "${role}";
+       GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "${schema}" TO "${role}";
+       GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA "${schema}" TO "${role}";
+       ALTER DEFAULT PRIVILEGES IN SCHEMA "${schema}" GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO "${role}";
+       ALTER DEFAULT PRIVILEGES IN SCHEMA "${schema}" GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO "${role}";`,
+    ),
+  );
 }
 
 export function assertIdentifier(name: string): void {
