@@ -191,7 +191,7 @@ function operation(
     op.requestBody = {
       required: schemas?.body !== undefined,
       content: {
-        'application/json': {
+        [schemas?.bodyMediaType ?? 'application/json']: {
           schema: schemas?.body ? toJsonSchema(schemas.body, 'input') : { type: 'object' },
         },
       },
