@@ -6,8 +6,8 @@ export type DevicePlatform = 'android' | 'ios' | 'web';
 export interface PushDeviceRow {
   token: string;
   platform: DevicePlatform;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 
 /** Registers a device token for the customer; a token already registered (to anyone) moves to them. */

@@ -6,7 +6,8 @@ import { registerDevice, unregisterDevice } from '../domain/push-devices';
 
 const { registerDeviceBody, devicePath } = notificationsApi;
 
-const iso = (at: Date) => at.toISOString();
+// Raw SQL rows carry timestamptz as text or Date depending on the driver; the answer is ISO either way.
+const iso = (at: Date | string) => new Date(at).toISOString();
 
 /** The customer's push devices: FCM registration tokens their app registers and unregisters. */
 export function deviceRoutes(deps: NotificationsDeps, verifier: TokenVerifier): Router {
