@@ -4,7 +4,7 @@ import { catalogConfigSchema } from '@salon/catalog';
 import { commerceConfigSchema } from '@salon/commerce';
 import { gatewayConfigSchema } from '@salon/gateway';
 import { identityConfigSchema } from '@salon/identity';
-import { notificationsConfigSchema } from '@salon/notifications';
+import { FCM_SANDBOX_CREDENTIALS, notificationsConfigSchema } from '@salon/notifications';
 import { schedulingConfigSchema } from '@salon/scheduling';
 import { loadConfig } from '@salon/service-kit';
 import { createTestKeys } from '@salon/testing';
@@ -35,6 +35,7 @@ export function stubSecret(name: string): string {
   if (name === 'SMTP_URL') return 'smtps://user:password@smtp:465';
   if (name.endsWith('_EMAIL')) return 'admin@salon.example.com';
   if (name === 'DATABASE_RUNTIME_ROLE') return 'salon_runtime';
+  if (name === 'FCM_SERVICE_ACCOUNT_JSON') return FCM_SANDBOX_CREDENTIALS.FCM_SERVICE_ACCOUNT_JSON;
   return 'stub-secret-value-of-some-length';
 }
 

@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, SERVICES, UPSTREAM_URL_VARIABLES, type ServiceName } from '@salon/gateway';
-import { TWILIO_SANDBOX_CREDENTIALS, WHATSAPP_SANDBOX_CREDENTIALS } from '@salon/notifications';
+import {
+  FCM_SANDBOX_CREDENTIALS,
+  TWILIO_SANDBOX_CREDENTIALS,
+  WHATSAPP_SANDBOX_CREDENTIALS,
+} from '@salon/notifications';
 import {
   assertBuilt,
   PlatformChild,
@@ -156,7 +160,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       ...WHATSAPP_SANDBOX_CREDENTIALS,
       SMS_API_URL: local(ports.sandbox.sms),
       ...TWILIO_SANDBOX_CREDENTIALS,
-      PUSH_API_URL: local(ports.sandbox.push),
+      FCM_API_URL: local(ports.sandbox.push),
+      FCM_TOKEN_URL: `${local(ports.sandbox.push)}/token`,
+      ...FCM_SANDBOX_CREDENTIALS,
+      PUBLIC_BASE_URL: gatewayUrl,
     },
   };
 

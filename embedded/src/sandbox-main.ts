@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  startHttpSink,
+  startFcmSandbox,
   startSmtpSandbox,
   startTwilioSandbox,
   startWhatsAppSandbox,
@@ -10,9 +10,8 @@ import { createLogger, createShutdown, loadConfig } from '@salon/service-kit';
 
 /**
  * The provider sandboxes as one process of their own, for the distributed mode (docker compose, Kubernetes,
- * the whole-platform tests): the payment provider, an SMTP server, the WhatsApp Cloud API sandbox and two HTTP
- * sinks (SMS, push),
- * each on a fixed port so the services can be configured with their addresses.
+ * the whole-platform tests): the payment provider, an SMTP server and the WhatsApp Cloud API, Twilio and FCM
+ * sandboxes, each on a fixed port so the services can be configured with their addresses.
  */
 const port = z.coerce.number().int().min(1).max(65535);
 const config = loadConfig(
@@ -57,7 +56,7 @@ async function main() {
   shutdown.register('whatsapp', () => whatsapp.close());
   const sms = await startTwilioSandbox({ host, port: config.SMS_PORT });
   shutdown.register('sms', () => sms.close());
-  const push = await startHttpSink({ host, port: config.PUSH_PORT });
+  const push = await startFcmSandbox({ host, port: config.PUSH_PORT });
   shutdown.register('push', () => push.close());
   shutdown.installSignalHandlers();
   const at = (p: number) => `http://${config.PUBLIC_HOST}:${p}`;
@@ -68,7 +67,8 @@ async function main() {
       smtp_messages: at(config.SMTP_LIST_PORT),
       WHATSAPP_API_URL: at(config.WHATSAPP_PORT),
       SMS_API_URL: at(config.SMS_PORT),
-      PUSH_API_URL: at(config.PUSH_PORT),
+      FCM_API_URL: at(config.PUSH_PORT),
+      FCM_TOKEN_URL: `${at(config.PUSH_PORT)}/token`,
     },
     'sandboxes ready',
   );

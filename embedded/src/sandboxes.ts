@@ -1,6 +1,7 @@
 import {
+  FCM_SANDBOX_CREDENTIALS,
   WHATSAPP_SANDBOX_CREDENTIALS,
-  startHttpSink,
+  startFcmSandbox,
   startSmtpSandbox,
   startTwilioSandbox,
   startWhatsAppSandbox,
@@ -56,7 +57,7 @@ export async function startProviderSandboxes(
       () => startWhatsAppSandbox({ host: '127.0.0.1', callbackUrl: secrets.whatsAppCallbackUrl }),
     ],
     ['SMS_API_URL', () => startTwilioSandbox({ host: '127.0.0.1' })],
-    ['PUSH_API_URL', () => startHttpSink({ host: '127.0.0.1' })],
+    ['FCM_API_URL', () => startFcmSandbox({ host: '127.0.0.1' })],
   ];
   for (const [variable, start] of channels) {
     if (env[variable]) continue;
@@ -64,6 +65,8 @@ export async function startProviderSandboxes(
     settings[variable] = sandbox.url;
     if (variable === 'WHATSAPP_API_URL') Object.assign(settings, WHATSAPP_SANDBOX_CREDENTIALS);
     if (variable === 'SMS_API_URL') Object.assign(settings, TWILIO_SANDBOX_CREDENTIALS);
+    if (variable === 'FCM_API_URL')
+      Object.assign(settings, { FCM_TOKEN_URL: `${sandbox.url}/token`, ...FCM_SANDBOX_CREDENTIALS });
     links[variable.replace(/_(URL|API_URL)$/, '').toLowerCase()] = sandbox.listUrl;
     stops.push(() => sandbox.close());
   }

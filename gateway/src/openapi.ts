@@ -205,7 +205,7 @@ function operation(
   if (BODY_METHODS.has(route.method)) {
     op.requestBody = {
       required: schemas?.body !== undefined,
-      content: bodyContent(schemas?.body, 'input', route, components),
+      content: bodyContent(schemas?.body, 'input', route, components, schemas?.bodyMediaType),
     };
   }
   if (route.roles) op['x-roles'] = [...route.roles];

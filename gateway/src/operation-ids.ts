@@ -154,6 +154,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // notifications
   'GET /webhooks/whatsapp': 'verifyWhatsappWebhook',
   'POST /webhooks/whatsapp': 'receiveWhatsappStatusCallback',
+  'POST /webhooks/twilio/status': 'receiveTwilioStatusCallback',
+  'POST /customer/devices': 'registerMyDevice',
+  'DELETE /customer/devices/{token}': 'deleteMyDevice',
 };
 
 /** The words an operationId may start with: what the operation does, as a client method reads. */

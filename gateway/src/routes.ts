@@ -253,9 +253,14 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/webhooks/notifications/promotion-stats', 'notifications', 'internal', 'Promotion statistics'),
   route('POST',   '/webhooks/notifications/retry/{notification_id}', 'notifications', 'internal', 'Retry a failed notification'),
   route('GET',    '/webhooks/notifications/health',      'notifications', 'internal', 'Notification subsystem health'),
+  // notifications: the customer's push devices (FCM registration tokens)
+  route('POST',   '/customer/devices',                   'notifications', 'customer', 'Register a device for push notifications'),
+  route('DELETE', '/customer/devices/{token}',           'notifications', 'customer', 'Unregister a device from push notifications'),
   // notifications: the WhatsApp Cloud API's webhook (Meta signs the POST with the app secret)
   route('GET',    '/webhooks/whatsapp', 'notifications', 'provider-callback', 'WhatsApp webhook subscription handshake'),
   route('POST',   '/webhooks/whatsapp', 'notifications', 'provider-callback', 'WhatsApp message status callback'),
+  // notifications: Twilio's SMS status callback (Twilio signs it with the auth token: X-Twilio-Signature)
+  route('POST',   '/webhooks/twilio/status', 'notifications', 'provider-callback', 'Twilio SMS status callback'),
 ];
 
 /**

@@ -27,7 +27,7 @@ const cases = ROUTES.filter((route) => route.area !== 'internal').flatMap((route
       key,
       side: 'request',
       schema: contract?.body,
-      media: operation.requestBody?.content['application/json'],
+      media: operation.requestBody?.content[contract?.bodyMediaType ?? 'application/json'],
     },
     {
       key,

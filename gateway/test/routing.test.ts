@@ -112,6 +112,9 @@ describe('the routing table', () => {
     expect(owner('POST', '/public/register')).toBe('identity public');
     expect(owner('POST', `/webhooks/gateway-invoice/tenant/${ID}`)).toBe('commerce provider-callback');
     expect(owner('GET', `/public/invoices/${ID}/pdf`)).toBe('commerce public');
+    expect(owner('POST', '/webhooks/twilio/status')).toBe('notifications provider-callback');
+    expect(owner('POST', '/customer/devices')).toBe('notifications customer');
+    expect(owner('DELETE', '/customer/devices/fcm-token-1')).toBe('notifications customer');
     expect(owner('PATCH', `/token-usage/quota/${ID}`)).toBe('billing staff');
     expect(owner('POST', '/token-usage/quota-reset')).toBe('billing internal');
   });

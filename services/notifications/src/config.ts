@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonConfigSchema, intQuery, retentionDays } from '@salon/service-kit';
+import { serviceAccountSchema } from './channels/fcm';
 
 const days = (fallback: number) => intQuery.pipe(z.int().min(1).max(365)).default(fallback);
 
@@ -27,10 +28,27 @@ export const notificationsConfigSchema = commonConfigSchema.extend({
   /** The sending number (E.164); TWILIO_MESSAGING_SERVICE_SID (MG…) instead lets Twilio pick. One is required. */
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
-  /** Base URL of the push provider's HTTP API (see docs/decisions.md, Notifications). */
-  PUSH_API_URL: z.url(),
-  /** Bearer key sent to the push provider; unset for the sandbox. */
-  CHANNEL_API_KEY: z.string().optional(),
+  /**
+   * Where providers reach the gateway: Twilio's StatusCallback is `<PUBLIC_BASE_URL>/api/v1/webhooks/twilio/status`,
+   * and its signature is checked against exactly that URL.
+   */
+  PUBLIC_BASE_URL: z.url(),
+  /** Firebase Cloud Messaging HTTP v1 for push (docs/decisions.md, FCM push): base URL, e.g. https://fcm.googleapis.com. */
+  FCM_API_URL: z.url(),
+  /** Where the service account's signed assertion is exchanged for a token, e.g. https://oauth2.googleapis.com/token. */
+  FCM_TOKEN_URL: z.url(),
+  /** The Firebase project's service-account key file, its JSON content (project_id, client_email, private_key). */
+  FCM_SERVICE_ACCOUNT_JSON: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be the JSON of a service-account key file' });
+        return z.NEVER;
+      }
+    })
+    .pipe(serviceAccountSchema),
   CHANNEL_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(10_000),
   /** Days a delivery record (one channel attempt, always finished: sent, failed or blocked) is kept. */
   RETENTION_DELIVERY_DAYS: retentionDays(180),

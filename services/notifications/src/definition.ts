@@ -4,15 +4,18 @@ import { loadMigrationDir } from '@salon/service-kit';
 import type { ChannelSenders } from './channels/channel';
 import { createChannelSenders } from './channels/senders';
 import { notificationsConfigSchema, type NotificationsConfig } from './config';
+import * as devices from './db/push-device.repository';
 import { systemClock, type Clock, type NotificationsDeps } from './domain/deps';
 import { registerDeliveryMetrics } from './domain/delivery-metrics';
 import { notificationsSubscriptions } from './events/subscriptions';
+import { deviceRoutes } from './http/device.routes';
 import { webhookRoutes } from './http/webhook.routes';
+import { twilioWebhookRoutes } from './http/twilio-webhook.routes';
 import { whatsAppWebhookRoutes } from './http/whatsapp-webhook.routes';
 
 /**
  * Every outbound message: scheduled notifications on two tiers (database, then the broker's delay ladder),
- * e-mail over SMTP and WhatsApp/SMS/push over provider HTTP APIs, monthly channel quotas, internal webhooks.
+ * e-mail over SMTP, WhatsApp (Cloud API), SMS (Twilio) and push (FCM) over the providers' HTTP APIs, monthly channel quotas, internal webhooks.
  * `senders` and `clock` are for tests.
  */
 export function createNotificationsService({
@@ -37,8 +40,13 @@ export function createNotificationsService({
         days: config.RETENTION_AUDIT_DAYS,
       },
     ],
-    build({ config, db, bus, store, plans, logger, app }) {
-      const channelSenders = senders ?? createChannelSenders(config);
+    build({ config, db, bus, store, plans, verifier, logger, app }) {
+      const channelSenders =
+        senders ??
+        createChannelSenders(config, {
+          tokensOf: (customerId) => devices.tokensOf(db.orm, customerId),
+          remove: (token) => db.withTx((tx) => devices.deleteToken(tx, token)),
+        });
       const deps: NotificationsDeps = {
         db,
         bus,
@@ -52,6 +60,8 @@ export function createNotificationsService({
       registerDeliveryMetrics();
       app.use(webhookRoutes(deps));
       app.use(whatsAppWebhookRoutes(deps));
+      app.use(twilioWebhookRoutes(deps));
+      app.use(deviceRoutes(deps, verifier));
       return {
         subscriptions: notificationsSubscriptions(deps),
         async close() {

@@ -1,18 +1,16 @@
-import { httpProviderSender } from '../src/channels/http-provider.sender';
 import { emailSender } from '../src/channels/email.sender';
 import { PermanentSendError } from '../src/channels/channel';
 import { whatsAppSender } from '../src/channels/whatsapp.sender';
 import { WHATSAPP_SANDBOX_CREDENTIALS, startWhatsAppSandbox } from '../src/sandbox/whatsapp-sandbox';
-import { startHttpSink, startSmtpSandbox, type Sandbox } from '../src/sandbox/sandboxes';
+import { startSmtpSandbox, type Sandbox } from '../src/sandbox/sandboxes';
 
 describe('channel adapters against their sandboxes', () => {
   let smtp: Sandbox;
-  let sink: Sandbox;
 
   beforeAll(async () => {
-    [smtp, sink] = await Promise.all([startSmtpSandbox(), startHttpSink()]);
+    smtp = await startSmtpSandbox();
   });
-  afterAll(() => Promise.all([smtp.close(), sink.close()]));
+  afterAll(() => smtp.close());
 
   it('e-mail over SMTP is kept and listed by the SMTP sandbox', async () => {
     const sender = emailSender(smtp.url, 'Glow <no-reply@glow.example>', 5_000);
@@ -45,18 +43,6 @@ describe('channel adapters against their sandboxes', () => {
     kind: 'appointment_confirmation',
     language: 'en',
   };
-
-  it('the provider HTTP API: POST /messages, 202 {id}; a refusal is a failed send', async () => {
-    const whatsapp = httpProviderSender('whatsapp', sink.url, 'key', 5_000);
-    const id = await whatsapp.send({ ...message, reference: 'ref-2' });
-    expect(id).toMatch(/^sbx-/);
-    const listed = (await (await fetch(sink.listUrl)).json()) as { messages: unknown[] };
-    expect(listed.messages).toEqual([
-      { id, to: '+6281', subject: 'S', text: 'Body', reference: 'ref-2', received_at: expect.any(String) },
-    ]);
-    sink.failNext(1);
-    await expect(whatsapp.send(message)).rejects.toThrow('whatsapp provider answered 503');
-  });
 
   it('WhatsApp Cloud API: a template message per kind, the wamid back; error codes sorted permanent or transient', async () => {
     const sandbox = await startWhatsAppSandbox();

@@ -10,7 +10,8 @@ import {
   type TestService,
 } from '@salon/testing';
 import { createNotificationsService } from '../src/definition';
-import { startHttpSink, startSmtpSandbox, type Sandbox } from '../src/sandbox/sandboxes';
+import { FCM_SANDBOX_CREDENTIALS, startFcmSandbox, type FcmSandbox } from '../src/sandbox/fcm-sandbox';
+import { startSmtpSandbox, type Sandbox } from '../src/sandbox/sandboxes';
 import {
   WHATSAPP_SANDBOX_CREDENTIALS,
   startWhatsAppSandbox,
@@ -27,7 +28,7 @@ export interface Harness {
   smtp: Sandbox;
   whatsapp: WhatsAppSandbox;
   sms: TwilioSandbox;
-  push: Sandbox;
+  push: FcmSandbox;
   stop(): Promise<void>;
 }
 
@@ -37,7 +38,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     startSmtpSandbox(),
     startWhatsAppSandbox(),
     startTwilioSandbox(),
-    startHttpSink(),
+    startFcmSandbox(),
   ]);
   const service = await startTestService(createNotificationsService(), {
     SMTP_URL: smtp.url,
@@ -45,11 +46,16 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     ...WHATSAPP_SANDBOX_CREDENTIALS,
     SMS_API_URL: sms.url,
     ...TWILIO_SANDBOX_CREDENTIALS,
-    PUSH_API_URL: push.url,
+    FCM_API_URL: push.url,
+    FCM_TOKEN_URL: push.tokenUrl,
+    ...FCM_SANDBOX_CREDENTIALS,
+    // No gateway in front: Twilio's callbacks are signed over this URL and posted to the service (below).
+    PUBLIC_BASE_URL: 'https://api.salon.test',
     MAIL_FROM: 'Glow <no-reply@glow.example>',
     ...env,
   });
   whatsapp.callbackUrl = `${service.url}/webhooks/whatsapp`;
+  sms.callbackUrl = `${service.url}/webhooks/twilio/status`;
   return {
     service,
     smtp,
@@ -212,23 +218,58 @@ export async function notificationsOf(service: TestService, tenantId: string): P
   );
 }
 
-/** Inserts a scheduled notification row directly (promotion and retry tests). */
+/**
+ * Inserts a scheduled notification row directly (promotion, retry and channel tests): a staff notice by e-mail
+ * unless `channel` (and, for push, a `customerId` recipient) says otherwise.
+ */
 export async function insertNotification(
   service: TestService,
   tenant: SeededTenant,
-  values: { status: string; scheduledAt: Date; retryCount?: number; email?: string },
+  values: {
+    status: string;
+    scheduledAt: Date;
+    retryCount?: number;
+    email?: string;
+    channel?: 'email' | 'sms' | 'push';
+    phone?: string;
+    customerId?: string;
+  },
 ): Promise<string> {
   const id = newId();
+  const customer = values.customerId !== undefined;
+  const recipient = {
+    name: customer ? 'Rina Putri' : 'Sari Dewi',
+    email: values.channel && values.channel !== 'email' ? null : (values.email ?? tenant.staffEmail),
+    phone: values.phone ?? null,
+  };
   await service.database.db.orm.execute(
     sql`INSERT INTO notifications.scheduled_notifications (id, tenant_id, kind, status, tier, scheduled_at, retry_count,
           recipient_type, recipient_id, recipient, channels, template, payload, dedupe_key)
         VALUES (${id}, ${tenant.tenantId}, 'staff_booking_notice', ${values.status},
           ${values.status === 'PENDING' ? 'DATABASE' : 'TASK_QUEUE'}, ${values.scheduledAt.toISOString()},
-          ${values.retryCount ?? 0}, 'staff', ${tenant.staffId},
-          ${JSON.stringify({ name: 'Sari Dewi', email: values.email ?? tenant.staffEmail, phone: null })}::jsonb,
-          '{email}', 'staff_booking_notice', '{}'::jsonb, ${`test:${id}`})`,
+          ${values.retryCount ?? 0}, ${customer ? 'customer' : 'staff'}, ${values.customerId ?? tenant.staffId},
+          ${JSON.stringify(recipient)}::jsonb,
+          ${`{${values.channel ?? 'email'}}`}, 'staff_booking_notice', '{}'::jsonb, ${`test:${id}`})`,
   );
   return id;
 }
 
+/** The delivery rows of one notification, oldest first. */
+export const deliveriesOf = (service: TestService, notificationId: string) =>
+  selectRows<{ status: string; reason: string | null; provider_message_id: string | null }>(
+    service.database.db.orm,
+    sql`SELECT status, reason, provider_message_id FROM notifications.deliveries
+        WHERE notification_id = ${notificationId} ORDER BY created_at`,
+  );
+
 export const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+/** Registers a push device for a customer directly (the customer route is tested on its own). */
+export async function registerDevice(service: TestService, tenantId: string, customerId: string) {
+  const token = `fcm-${newId()}`;
+  await service.database.db.orm.execute(
+    sql`INSERT INTO notifications.push_devices (token, tenant_id, customer_id, platform)
+        VALUES (${token}, ${tenantId}, ${customerId}, 'android')`,
+  );
+  return token;
+}

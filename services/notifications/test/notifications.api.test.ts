@@ -10,6 +10,7 @@ import {
   notificationsOf,
   paid,
   publish,
+  registerDevice,
   seedTenant,
   startHarness,
   type Harness,
@@ -81,6 +82,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     const startsAt = days(2);
     startsAt.setUTCHours(3, 30, 0, 0);
     const booked = await book(tenant, startsAt);
+    const device = await registerDevice(h.service, tenant.tenantId, booked.customer_id!);
     await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(booked), tenant.tenantId);
     const mail = await waitFor(() => h.smtp.messages.find((m) => m.to === booked.customer_email), {
       timeoutMs: 20_000,
@@ -97,8 +99,8 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     });
     expect(notice.text).toContain('Rina Putri');
     expect(notice.text).toContain('10:30');
-    // push follows the default preferences, addressed to the customer
-    await waitFor(() => h.push.messages.find((m) => m.to === booked.customer_id), { timeoutMs: 20_000 });
+    // push follows the default preferences, to the customer's registered device
+    await waitFor(() => h.push.messages.find((m) => m.to === device), { timeoutMs: 20_000 });
     const rows = await waitFor(async () => {
       const all = await notificationsOf(h.service, tenant.tenantId);
       const confirmation = all.find((row) => row.kind === 'booking_confirmation');
@@ -228,6 +230,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
           VALUES (${tenant.tenantId}, ${new Date().toISOString().slice(0, 7)}, 'email', 100)`,
     );
     const booked = await book(tenant, days(3));
+    const device = await registerDevice(h.service, tenant.tenantId, booked.customer_id!);
     await publish(h.service, 'scheduling.appointment.confirmed.v1', paid(booked), tenant.tenantId);
     const confirmation = await waitFor(async () => {
       const row = (await notificationsOf(h.service, tenant.tenantId)).find(
@@ -237,7 +240,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     });
     expect(confirmation.sent_via).toEqual(['push']);
     expect(confirmation.failed_channels).toContainEqual({ channel: 'email', reason: 'quota_exceeded' });
-    expect(h.push.messages.some((m) => m.to === booked.customer_id)).toBe(true);
+    expect(h.push.messages.some((m) => m.to === device)).toBe(true);
     expect(h.smtp.messages.some((m) => m.to === booked.customer_email)).toBe(false);
     // the staff notice has only e-mail: over quota, nothing sent → FAILED
     const notice = await waitFor(async () => {

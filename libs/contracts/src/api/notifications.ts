@@ -120,11 +120,47 @@ export const whatsAppStatusWebhook = z.object({
     }),
   ),
 });
-export const whatsAppStatusAck = z.strictObject({ received: z.int(), updated: z.int() });
+/** What a provider's status callback changed: callbacks read, deliveries moved on. */
+export const statusCallbackAck = z.strictObject({ received: z.int(), updated: z.int() });
+
+// Twilio's message status callback (Twilio calls it; public, form-encoded, X-Twilio-Signature with the auth token).
+/** One status change of a message we sent; ErrorCode with undelivered and failed; other fields Twilio sends pass. */
+export const twilioStatusCallback = z
+  .object({
+    MessageSid: z.string().min(1),
+    MessageStatus: z.string().min(1),
+    ErrorCode: z.string().optional(),
+    AccountSid: z.string().optional(),
+    To: z.string().optional(),
+    From: z.string().optional(),
+  })
+  .loose();
+
+// The customer's push devices (a customer access token): FCM registration tokens push messages go to.
+export const devicePlatform = z.enum(['android', 'ios', 'web']);
+/** An FCM registration token as the app's Firebase SDK hands it out (about 160 characters; no spaces). */
+const deviceToken = z.string().min(16).max(4096).regex(/^\S+$/, { error: 'must not contain spaces' });
+export const registerDeviceBody = z.object({ token: deviceToken, platform: devicePlatform });
+export const devicePath = z.object({ token: deviceToken });
+export const pushDevice = z.strictObject({
+  token: z.string(),
+  platform: devicePlatform,
+  /** When the device was first registered, and when it was last registered again. */
+  created_at: timestamp,
+  updated_at: timestamp,
+});
 
 export const notificationsOperations: OperationSchemaMap = {
+  'POST /customer/devices': { body: registerDeviceBody, response: pushDevice, status: 201 },
+  'DELETE /customer/devices/{token}': { status: 204 },
   'GET /webhooks/whatsapp': { query: whatsAppHandshakeQuery, response: z.string(), errors: [403] },
-  'POST /webhooks/whatsapp': { body: whatsAppStatusWebhook, response: whatsAppStatusAck, errors: [401] },
+  'POST /webhooks/whatsapp': { body: whatsAppStatusWebhook, response: statusCallbackAck, errors: [401] },
+  'POST /webhooks/twilio/status': {
+    body: twilioStatusCallback,
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    response: statusCallbackAck,
+    errors: [401],
+  },
   'POST /webhooks/notifications/promote': { response: promoteResponse },
   'POST /webhooks/notifications/trigger': { body: triggerBody, response: triggerResponse },
   'GET /webhooks/notifications/promotion-stats': { response: promotionStatsResponse },

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 export interface OperationSchemas {
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The body's media type; JSON unless given (a provider's form-encoded callback). */
+  bodyMediaType?: 'application/x-www-form-urlencoded';
   response?: z.ZodType;
   /** Success status; 200 unless given. */
   status?: number;

@@ -1,13 +1,14 @@
 import type { NotificationsConfig } from '../config';
 import type { ChannelSenders } from './channel';
 import { emailSender } from './email.sender';
-import { httpProviderSender } from './http-provider.sender';
+import { pushSender, type PushDevices } from './push.sender';
 import { smsSender } from './sms.sender';
+import { statusCallbackUrl } from './twilio';
 import { whatsAppSender } from './whatsapp.sender';
 
-export function createChannelSenders(config: NotificationsConfig): ChannelSenders {
+/** The four channel adapters; push reads and prunes the customers' registered devices through `devices`. */
+export function createChannelSenders(config: NotificationsConfig, devices: PushDevices): ChannelSenders {
   const timeout = config.CHANNEL_TIMEOUT_MS;
-  const key = config.CHANNEL_API_KEY;
   return {
     email: emailSender(config.SMTP_URL, config.MAIL_FROM, timeout),
     whatsapp: whatsAppSender({
@@ -23,8 +24,17 @@ export function createChannelSenders(config: NotificationsConfig): ChannelSender
       authToken: config.TWILIO_AUTH_TOKEN,
       from: config.TWILIO_FROM,
       messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID,
+      statusCallback: statusCallbackUrl(config.PUBLIC_BASE_URL),
       timeoutMs: timeout,
     }),
-    push: httpProviderSender('push', config.PUSH_API_URL, key, timeout),
+    push: pushSender(
+      {
+        apiUrl: config.FCM_API_URL,
+        tokenUrl: config.FCM_TOKEN_URL,
+        serviceAccount: config.FCM_SERVICE_ACCOUNT_JSON,
+        timeoutMs: timeout,
+      },
+      devices,
+    ),
   };
 }

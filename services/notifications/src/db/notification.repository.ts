@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { newId, selectRows, textArray, type Executor } from '@salon/service-kit';
 import type { Channel } from '../channels/channel';
-import type { NotificationKind, NotificationStatus } from '../domain/notification-rules';
+import type {
+  NotificationKind,
+  NotificationStatus,
+  ReportedDeliveryStatus,
+} from '../domain/notification-rules';
 
 export interface NotificationRow {
   id: string;
@@ -288,7 +292,7 @@ export async function recordDeliveryStatus(
   d: {
     channel: Channel;
     providerMessageId: string;
-    status: 'delivered' | 'read' | 'failed';
+    status: ReportedDeliveryStatus;
     follows: readonly string[];
     reason: string | null;
   },

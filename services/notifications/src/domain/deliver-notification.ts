@@ -2,6 +2,7 @@ import type { AppointmentSnapshot } from '@salon/contracts';
 import type { RequestContext } from '@salon/service-kit';
 import { PermanentSendError, type Channel } from '../channels/channel';
 import * as repo from '../db/notification.repository';
+import * as devices from '../db/push-device.repository';
 import * as replicas from '../db/replica.repository';
 import { countDelivery } from './delivery-metrics';
 import type { NotificationsDeps } from './deps';
@@ -58,12 +59,8 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
     throw new Error(`A ${input.kind} message takes a tenant's quota: it needs its tenant`);
   // The tenant whose monthly quota each channel takes a unit of; null: no quota applies.
   const quotaTenant = metered ? input.tenantId : null;
-  const { allowed, blocked } = permittedChannels(
-    input.kind,
-    input.channels,
-    input.recipient,
-    input.preferences,
-  );
+  const permitted = permittedChannels(input.kind, input.channels, input.recipient, input.preferences);
+  const { allowed, blocked } = await withoutDevicelessPush(deps, permitted, input.recipient);
   const failed: FailedChannel[] = blocked.map(({ channel, reason }) => ({ channel, reason }));
   const sent: Channel[] = [];
   const month = usageMonth(deps.clock.now());
@@ -129,6 +126,23 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
     }
   }
   return { sent, failed };
+}
+
+/**
+ * Push's addresses are the customer's registered devices: a customer with none has no push address, like a
+ * staff member (blocked `no_address`, no quota taken), rather than a send the provider could only refuse.
+ */
+async function withoutDevicelessPush(
+  deps: NotificationsDeps,
+  permitted: ReturnType<typeof permittedChannels>,
+  recipient: Recipient,
+): Promise<ReturnType<typeof permittedChannels>> {
+  if (!permitted.allowed.includes('push')) return permitted;
+  if ((await devices.tokensOf(deps.db.orm, recipient.id ?? '')).length > 0) return permitted;
+  return {
+    allowed: permitted.allowed.filter((channel) => channel !== 'push'),
+    blocked: [...permitted.blocked, { channel: 'push', reason: 'no_address' }],
+  };
 }
 
 /** `provider_rejected`: the provider refused for good (see PermanentSendError), so a retry skips the channel. */

@@ -174,10 +174,12 @@ export const permanentlyRejected = <F extends { channel: string; reason: string 
   failed.filter((f) => f.reason === 'provider_rejected');
 
 /** A delivery status a provider reports later, and the recorded statuses it may follow (never backwards). */
-export type ReportedDeliveryStatus = 'delivered' | 'read' | 'failed';
+export type ReportedDeliveryStatus = 'delivered' | 'read' | 'undelivered' | 'failed';
 export const DELIVERY_STATUS_FOLLOWS: Record<ReportedDeliveryStatus, readonly string[]> = {
   delivered: ['sent'],
   read: ['sent', 'delivered'],
+  // SMS: the carrier could not deliver it (Twilio's undelivered, with an error code).
+  undelivered: ['sent'],
   failed: ['sent'],
 };
 

@@ -1,8 +1,7 @@
 import type { MessageStatus, StatusWebhook } from '../channels/whatsapp-cloud';
-import * as repo from '../db/notification.repository';
-import { countDelivery } from './delivery-metrics';
 import type { NotificationsDeps } from './deps';
-import { DELIVERY_STATUS_FOLLOWS, type ReportedDeliveryStatus } from './notification-rules';
+import type { ReportedDeliveryStatus } from './notification-rules';
+import { recordProviderStatus } from './provider-statuses';
 
 const REPORTED = new Set<string>(['delivered', 'read', 'failed']);
 
@@ -20,18 +19,13 @@ export async function recordWhatsAppStatuses(deps: NotificationsDeps, webhook: S
     if (!REPORTED.has(reported.status)) continue;
     const status = reported.status as ReportedDeliveryStatus;
     const error = reported.errors?.[0];
-    const changed = await deps.db.withTx((tx) =>
-      repo.recordDeliveryStatus(tx, {
-        channel: 'whatsapp',
-        providerMessageId: reported.id,
-        status,
-        follows: DELIVERY_STATUS_FOLLOWS[status],
-        reason: error ? `whatsapp error ${error.code}${error.title ? `: ${error.title}` : ''}` : null,
-      }),
-    );
+    const changed = await recordProviderStatus(deps, {
+      channel: 'whatsapp',
+      providerMessageId: reported.id,
+      status,
+      reason: error ? `whatsapp error ${error.code}${error.title ? `: ${error.title}` : ''}` : null,
+    });
     if (changed) updated += 1;
-    // Counted once, when the delivery moves to failed; a repeated callback changes nothing and counts nothing.
-    if (changed && status === 'failed') countDelivery('whatsapp', 'undelivered');
   }
   return { received: statuses.length, updated };
 }

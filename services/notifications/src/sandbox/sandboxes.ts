@@ -17,7 +17,7 @@ export interface SandboxMessage {
 }
 
 export interface Sandbox {
-  /** For the service's config: smtp://… for the SMTP sandbox, http://… for an HTTP sink. */
+  /** For the service's config: smtp://… for the SMTP sandbox, the API's base http://… for the others. */
   url: string;
   /** Where `GET /sandbox/messages` lists what it received. */
   listUrl: string;
@@ -49,49 +49,6 @@ export function listing(messages: SandboxMessage[]) {
     res.json({ count: messages.length, messages });
   });
   return app;
-}
-
-/**
- * An HTTP sink speaking the provider API of the push adapter: `POST /messages` keeps the
- * message and answers 202 `{id, status: "queued"}`; `GET /sandbox/messages` lists what it received.
- */
-export async function startHttpSink(options: { host?: string; port?: number } = {}): Promise<Sandbox> {
-  const messages: SandboxMessage[] = [];
-  let failures = 0;
-  const app = listing(messages);
-  app.post('/messages', express.json(), (req, res) => {
-    if (failures > 0) {
-      failures -= 1;
-      res.status(503).json({ error: 'sandbox failure' });
-      return;
-    }
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof body.to !== 'string' || typeof body.text !== 'string') {
-      res.status(400).json({ error: 'to and text are required' });
-      return;
-    }
-    const message: SandboxMessage = {
-      id: nextId(),
-      to: body.to,
-      subject: typeof body.subject === 'string' ? body.subject : '',
-      text: body.text,
-      reference: typeof body.reference === 'string' ? body.reference : null,
-      received_at: new Date().toISOString(),
-    };
-    messages.push(message);
-    res.status(202).json({ id: message.id, status: 'queued' });
-  });
-  const host = options.host ?? '127.0.0.1';
-  const server = await listen(app, host, options.port ?? 0);
-  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    listUrl: `${url}/sandbox/messages`,
-    messages,
-    failNext: (count) => void (failures = count),
-    clear: () => void messages.splice(0),
-    close: () => closeHttp(server),
-  };
 }
 
 /**

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { twilioDate, type MessageResource, type TwilioError } from '../channels/twilio';
+import {
+  twilioDate,
+  twilioSignature,
+  type MessageResource,
+  type StatusCallbackForm,
+  type TwilioError,
+} from '../channels/twilio';
 import { closeHttp, listen, listing, type Sandbox, type SandboxMessage } from './sandboxes';
 
 /** The credentials the sandbox accepts unless told others; embedded mode, e2e and tests configure these. */
@@ -11,10 +17,24 @@ export const TWILIO_SANDBOX_CREDENTIALS = {
   TWILIO_FROM: '+15005550006',
 } as const;
 
+export type CallbackStatus = 'queued' | 'sent' | 'delivered' | 'undelivered' | 'failed';
+
 export interface TwilioSandbox extends Sandbox {
   /** The next send answers this Twilio error (400; 429 for 20429; 500 for 20500 and other 5xx-like codes). */
   failNextWith(code: number, message?: string): void;
+  /**
+   * Where status callbacks are posted instead of the message's StatusCallback, for a test without the gateway in
+   * front: the signature stays over the StatusCallback URL, as Twilio signs what it was given.
+   */
+  callbackUrl: string | undefined;
+  /**
+   * POSTs the signed status callback Twilio would for a message it accepted with a StatusCallback (undelivered
+   * and failed carry ErrorCode); resolves to the callback's HTTP status.
+   */
+  sendStatus(sid: string, status: CallbackStatus, errorCode?: number): Promise<number>;
 }
+
+const CALLBACK_STATUSES: readonly CallbackStatus[] = ['queued', 'sent', 'delivered', 'undelivered', 'failed'];
 
 const ERROR_TEXT: Record<number, string> = {
   20003: 'Authenticate',
@@ -37,16 +57,26 @@ const statusOf = (code: number) =>
  * A Twilio Messages API of its own: `POST /2010-04-01/Accounts/{sid}/Messages.json` checks basic auth (account SID
  * and auth token) and the account in the path, reads the form body (To, From or MessagingServiceSid, Body) and
  * answers 201 with a message resource (sid SM…, status queued) or Twilio's error body; `GET /sandbox/messages`
- * lists what it accepted: `text` is the Body, `from` the From (or messaging service), `subject` empty.
+ * lists what it accepted: `text` is the Body, `from` the From (or messaging service), `subject` empty;
+ * `POST /sandbox/statuses {sid, status, error_code?}` posts the signed status callback for one of them (queued,
+ * sent, delivered, or undelivered/failed with ErrorCode), as Twilio does when each status is reached.
  */
 export async function startTwilioSandbox(
-  options: { host?: string; port?: number; accountSid?: string; authToken?: string } = {},
+  options: {
+    host?: string;
+    port?: number;
+    accountSid?: string;
+    authToken?: string;
+    callbackUrl?: string;
+  } = {},
 ): Promise<TwilioSandbox> {
   const accountSid = options.accountSid ?? TWILIO_SANDBOX_CREDENTIALS.TWILIO_ACCOUNT_SID;
   const authToken = options.authToken ?? TWILIO_SANDBOX_CREDENTIALS.TWILIO_AUTH_TOKEN;
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
   const messages: SandboxMessage[] = [];
   const failures: number[] = [];
+  /** Per accepted message: what Twilio's status callback needs (the URL it was given, the numbers). */
+  const callbacks = new Map<string, { url: string; to: string; from: string; service?: string }>();
   const twilioError = (code: number, message = ERROR_TEXT[code] ?? 'Sandbox error'): TwilioError => ({
     code,
     message,
@@ -85,6 +115,8 @@ export async function startTwilioSandbox(
       if (!body) return refuse(res, 21602);
       const sid = `SM${randomBytes(16).toString('hex')}`;
       const now = new Date();
+      const statusCallback = text('StatusCallback');
+      if (statusCallback) callbacks.set(sid, { url: statusCallback, to, from: from ?? '', service });
       messages.push({
         id: sid,
         to,
@@ -118,16 +150,63 @@ export async function startTwilioSandbox(
     },
   );
 
+  // The same as sendStatus, over HTTP: for a person in embedded mode and the whole-platform tests.
+  app.post('/sandbox/statuses', express.json(), async (req, res) => {
+    const body = (req.body ?? {}) as { sid?: unknown; status?: unknown; error_code?: unknown };
+    const status = CALLBACK_STATUSES.find((s) => s === body.status);
+    if (typeof body.sid !== 'string' || !status) {
+      res.status(400).json({ error: `sid and status (${CALLBACK_STATUSES.join(', ')}) are required` });
+      return;
+    }
+    try {
+      const errorCode = typeof body.error_code === 'number' ? body.error_code : undefined;
+      res.json({ callback_status: await sandbox.sendStatus(body.sid, status, errorCode) });
+    } catch (error) {
+      res.status(409).json({ error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+
   const host = options.host ?? '127.0.0.1';
   const server = await listen(app, host, options.port ?? 0);
   const url = `http://${host}:${(server.address() as AddressInfo).port}`;
-  return {
+  const sandbox: TwilioSandbox = {
     url,
     listUrl: `${url}/sandbox/messages`,
     messages,
+    callbackUrl: options.callbackUrl,
     failNext: (count) => void failures.splice(0, failures.length, ...Array<number>(count).fill(20500)),
     failNextWith: (code) => void failures.push(code),
     clear: () => void messages.splice(0),
     close: () => closeHttp(server),
+    async sendStatus(sid, status, errorCode) {
+      const message = callbacks.get(sid);
+      if (!message) throw new Error(`The sandbox accepted no message ${sid} with a StatusCallback`);
+      const form: StatusCallbackForm = {
+        AccountSid: accountSid,
+        MessageSid: sid,
+        SmsSid: sid,
+        MessageStatus: status,
+        SmsStatus: status,
+        To: message.to,
+        From: message.from,
+        ApiVersion: '2010-04-01',
+        ...(message.service ? { MessagingServiceSid: message.service } : {}),
+        ...(errorCode !== undefined && (status === 'undelivered' || status === 'failed')
+          ? { ErrorCode: String(errorCode) }
+          : {}),
+      };
+      const params: Record<string, string> = { ...form };
+      const response = await fetch(sandbox.callbackUrl ?? message.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(authToken, message.url, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    },
   };
+  return sandbox;
 }
