@@ -19,6 +19,8 @@ const WITHOUT_BODY: ReadonlySet<string> = new Set([
   'POST /subscriptions/activate',
   'POST /tenants/{tenant_id}/reactivate',
   'PUT /appointments/{appointment_id}/cancel',
+  'POST /webhook-endpoints/{endpoint_id}/test',
+  'POST /webhook-endpoints/{endpoint_id}/deliveries/{delivery_id}/replay',
 ]);
 
 /** Operations the spec gives query parameters ("Query: …"). */

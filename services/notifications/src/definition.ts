@@ -6,6 +6,7 @@ import { createChannelSenders } from './channels/senders';
 import { notificationsConfigSchema, type NotificationsConfig } from './config';
 import { systemClock, type Clock, type NotificationsDeps } from './domain/deps';
 import { notificationsSubscriptions } from './events/subscriptions';
+import { webhookEndpointRoutes } from './http/webhook-endpoint.routes';
 import { webhookRoutes } from './http/webhook.routes';
 import { whatsAppWebhookRoutes } from './http/whatsapp-webhook.routes';
 
@@ -35,8 +36,15 @@ export function createNotificationsService({
         timeColumn: 'created_at',
         days: config.RETENTION_AUDIT_DAYS,
       },
+      // Outbound webhook deliveries (their attempts go with them), kept like the channel deliveries.
+      {
+        schema: 'notifications',
+        table: 'webhook_deliveries',
+        timeColumn: 'created_at',
+        days: config.RETENTION_DELIVERY_DAYS,
+      },
     ],
-    build({ config, db, bus, store, plans, logger, app }) {
+    build({ config, db, bus, store, plans, logger, app, verifier }) {
       const channelSenders = senders ?? createChannelSenders(config);
       const deps: NotificationsDeps = {
         db,
@@ -50,6 +58,7 @@ export function createNotificationsService({
       };
       app.use(webhookRoutes(deps));
       app.use(whatsAppWebhookRoutes(deps));
+      app.use(webhookEndpointRoutes(deps, verifier));
       return {
         subscriptions: notificationsSubscriptions(deps),
         async close() {
