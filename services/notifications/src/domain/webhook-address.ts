@@ -29,7 +29,6 @@ const IPV4: Array<[string, number]> = [
 const IPV6: Array<[string, number]> = [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001::', 32],
