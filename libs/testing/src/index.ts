@@ -12,3 +12,4 @@ export * from './leftovers';
 export * from './contract-calls';
 export * from './plans';
 export * from './inbox';
+export * from './webhook-receiver';
