@@ -7,7 +7,7 @@ import { appointment, publish, seedTenant, startHarness, type Harness, type Seed
  * Outbound webhooks in the service, on real PostgreSQL and RabbitMQ, to a real receiver on 127.0.0.1 (the operator
  * allows private addresses here): an appointment event arrives signed and verifies with standardwebhooks, a failing
  * receiver is retried until it answers, a receiver that never answers has its endpoint disabled, another tenant's
- * endpoint hears nothing. The gateway journey is e2e/test/webhooks.test.ts.
+ * endpoint hears nothing, and the business is e-mailed when its endpoint is disabled. The gateway journey is e2e/test/webhooks.test.ts.
  */
 let h: Harness;
 let tenant: SeededTenant;
@@ -149,4 +149,13 @@ it('a receiver that never answers 2xx has its endpoint disabled', async () => {
     token: admin(tenant),
   });
   expect(log.body.items[0].status).toBe('failed');
+  // The business is told, at the tenant's address, which endpoint was disabled.
+  const told = await waitFor(
+    () =>
+      h.smtp.messages.find(
+        (m) => m.subject.includes('webhook endpoint') && m.text.includes(`${receiver.url}/dead`),
+      ),
+    WAIT,
+  );
+  expect(told!.to).toBe('owner@glow.example');
 }, 60_000);
