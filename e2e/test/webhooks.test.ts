@@ -9,8 +9,8 @@ import { UNLIMITED_RATES } from '../src/security-platform';
  * Outbound webhooks through the gateway, to a real HTTP receiver on this machine: a booking's event arrives signed
  * (verified with the standardwebhooks library), a receiver failing at first gets every event once it answers, in
  * order per appointment and once each by webhook-id, and another tenant's endpoint hears nothing. Disabling an
- * endpoint that never answers (and the tenant's e-mail) is shown in notifications' webhook-endpoints API test. The SSRF guard refusing 127.0.0.1 by default
- * is shown in notifications' own API test; here the operator allows private addresses.
+ * endpoint that never answers (and the tenant's e-mail) is shown in notifications' webhook-endpoints API test, the
+ * SSRF guard refusing 127.0.0.1 by default in its webhook-rules test; here the operator allows private addresses.
  */
 let platform: Platform;
 let salon: BookableBusiness;
