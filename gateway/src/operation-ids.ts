@@ -157,6 +157,14 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /webhooks/twilio/status': 'receiveTwilioStatusCallback',
   'POST /customer/devices': 'registerMyDevice',
   'DELETE /customer/devices/{token}': 'deleteMyDevice',
+  'POST /webhook-endpoints': 'createWebhookEndpoint',
+  'GET /webhook-endpoints': 'listWebhookEndpoints',
+  'GET /webhook-endpoints/{endpoint_id}': 'getWebhookEndpoint',
+  'PATCH /webhook-endpoints/{endpoint_id}': 'updateWebhookEndpoint',
+  'DELETE /webhook-endpoints/{endpoint_id}': 'deleteWebhookEndpoint',
+  'POST /webhook-endpoints/{endpoint_id}/test': 'pingWebhookEndpoint',
+  'GET /webhook-endpoints/{endpoint_id}/deliveries': 'listWebhookDeliveries',
+  'POST /webhook-endpoints/{endpoint_id}/deliveries/{delivery_id}/replay': 'replayWebhookDelivery',
 };
 
 /** The words an operationId may start with: what the operation does, as a client method reads. */
@@ -180,6 +188,7 @@ export const OPERATION_VERBS = [
   'logout',
   'override',
   'pay',
+  'ping',
   'purchase',
   'reactivate',
   'receive',
@@ -187,6 +196,7 @@ export const OPERATION_VERBS = [
   'redeem',
   'refresh',
   'register',
+  'replay',
   'renew',
   'request',
   'resend',

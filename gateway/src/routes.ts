@@ -261,6 +261,15 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/webhooks/whatsapp', 'notifications', 'provider-callback', 'WhatsApp message status callback'),
   // notifications: Twilio's SMS status callback (Twilio signs it with the auth token: X-Twilio-Signature)
   route('POST',   '/webhooks/twilio/status', 'notifications', 'provider-callback', 'Twilio SMS status callback'),
+  // notifications: outbound webhooks for integrators (docs/webhooks.md)
+  route('POST',   '/webhook-endpoints', 'notifications', 'staff', 'Register a webhook endpoint (the secret is shown once)', [TA, SA]),
+  route('GET',    '/webhook-endpoints', 'notifications', 'staff', "List the tenant's webhook endpoints", [TA, SA]),
+  route('GET',    '/webhook-endpoints/{endpoint_id}', 'notifications', 'staff', 'Get a webhook endpoint', [TA, SA]),
+  route('PATCH',  '/webhook-endpoints/{endpoint_id}', 'notifications', 'staff', 'Change, pause or enable a webhook endpoint', [TA, SA]),
+  route('DELETE', '/webhook-endpoints/{endpoint_id}', 'notifications', 'staff', 'Remove a webhook endpoint', [TA, SA]),
+  route('POST',   '/webhook-endpoints/{endpoint_id}/test', 'notifications', 'staff', 'Send a signed test event to a webhook endpoint', [TA, SA]),
+  route('GET',    '/webhook-endpoints/{endpoint_id}/deliveries', 'notifications', 'staff', "A webhook endpoint's delivery log with every attempt", [TA, SA]),
+  route('POST',   '/webhook-endpoints/{endpoint_id}/deliveries/{delivery_id}/replay', 'notifications', 'staff', 'Send a finished webhook delivery again', [TA, SA]),
 ];
 
 /**

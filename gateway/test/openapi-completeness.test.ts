@@ -21,6 +21,8 @@ const WITHOUT_BODY: ReadonlySet<string> = new Set([
   'PUT /appointments/{appointment_id}/cancel',
   'POST /staff/{staff_id}/calendar-feed',
   'POST /customer/calendar-feed',
+  'POST /webhook-endpoints/{endpoint_id}/test',
+  'POST /webhook-endpoints/{endpoint_id}/deliveries/{delivery_id}/replay',
 ]);
 
 /** Operations the spec gives query parameters ("Query: …"). */

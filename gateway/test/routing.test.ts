@@ -62,6 +62,14 @@ describe('the routing table', () => {
       ['DELETE', '/subscriptions/scheduled-changes', 'billing'],
       ['POST', '/internal/jobs/apply-scheduled-changes', 'billing'],
       ['POST', '/internal/jobs/republish-plans', 'billing'],
+      ['POST', '/webhook-endpoints', 'notifications'],
+      ['GET', '/webhook-endpoints', 'notifications'],
+      ['GET', '/webhook-endpoints/{endpoint_id}', 'notifications'],
+      ['PATCH', '/webhook-endpoints/{endpoint_id}', 'notifications'],
+      ['DELETE', '/webhook-endpoints/{endpoint_id}', 'notifications'],
+      ['POST', '/webhook-endpoints/{endpoint_id}/test', 'notifications'],
+      ['GET', '/webhook-endpoints/{endpoint_id}/deliveries', 'notifications'],
+      ['POST', '/webhook-endpoints/{endpoint_id}/deliveries/{delivery_id}/replay', 'notifications'],
     ];
     for (const [method, path, service] of added) {
       expect(ROUTES.find((r) => r.method === method && r.path === path)?.service).toBe(service);
@@ -117,6 +125,8 @@ describe('the routing table', () => {
     expect(owner('DELETE', '/customer/devices/fcm-token-1')).toBe('notifications customer');
     expect(owner('PATCH', `/token-usage/quota/${ID}`)).toBe('billing staff');
     expect(owner('POST', '/token-usage/quota-reset')).toBe('billing internal');
+    expect(owner('GET', `/webhook-endpoints/${ID}/deliveries`)).toBe('notifications staff');
+    expect(owner('POST', '/webhooks/whatsapp')).toBe('notifications provider-callback');
   });
 
   it('routes calendar feeds: links by staff and customer tokens, the feed itself public by its token', () => {

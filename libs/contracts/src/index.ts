@@ -20,3 +20,4 @@ export * as schedulingApi from './api/scheduling';
 export * as commerceApi from './api/commerce';
 export * as billingApi from './api/billing';
 export * as notificationsApi from './api/notifications';
+export * as webhooksApi from './api/webhook-endpoints';

@@ -12,7 +12,7 @@ import { creditsRedeemedV1, paymentCompletedV1, paymentRefundedV1 } from './even
 import { subscriptionInvoicePaidV1 } from './events/commerce';
 import { paymentLinkCreatedV1 } from './events/commerce';
 import { tenantDeactivatedV1, tenantReactivatedV1 } from './events/identity';
-import { notificationTaskDueV1 } from './events/notifications';
+import { notificationTaskDueV1, webhookDeliveryDueV1 } from './events/notifications';
 import { userUpsertedV1 } from './events/identity';
 import {
   appointmentCancelledV1,
@@ -62,6 +62,7 @@ export const eventSchemas = {
   'scheduling.appointment.status_changed.v1': appointmentStatusChangedV1,
   'scheduling.appointment.payment_orphaned.v1': appointmentPaymentOrphanedV1,
   'notifications.task.due.v1': notificationTaskDueV1,
+  'notifications.webhook.due.v1': webhookDeliveryDueV1,
 } as const;
 
 export type EventSchemas = Record<string, z.ZodType>;

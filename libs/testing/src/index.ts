@@ -14,3 +14,4 @@ export * from './plans';
 export * from './inbox';
 export * from './pdf';
 export * from './ics';
+export * from './webhook-receiver';

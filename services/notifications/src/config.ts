@@ -3,6 +3,12 @@ import { commonConfigSchema, intQuery, retentionDays } from '@salon/service-kit'
 import { serviceAccountSchema } from './channels/fcm';
 
 const days = (fallback: number) => intQuery.pipe(z.int().min(1).max(365)).default(fallback);
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((value) => value === 'true');
+const DAY_SECONDS = 24 * 60 * 60;
 
 export const notificationsConfigSchema = commonConfigSchema.extend({
   /** SMTP server for e-mail, e.g. smtp://user:pass@mail.example:587 (the SMTP sandbox in tests). */
@@ -88,10 +94,35 @@ export const notificationsConfigSchema = commonConfigSchema.extend({
     .default('24,2')
     .transform((value) => value.split(',').map(Number)),
   /** "false" turns the task tier off: nothing is promoted and health reports cloud_tasks disabled. */
-  TASK_TIER_ENABLED: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  TASK_TIER_ENABLED: flag('true'),
+  // Outbound webhooks (docs/webhooks.md; decisions: Outbound webhooks).
+  /** "true" lets endpoints on loopback, private, link-local and other non-public addresses (SSRF guard off). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag('false'),
+  /** Endpoints one tenant may register. */
+  WEBHOOK_MAX_ENDPOINTS: intQuery.pipe(z.int().min(1).max(100)).default(10),
+  /** How long one attempt may take before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: intQuery.pipe(z.int().min(100).max(60_000)).default(10_000),
+  /** Delay before the first retry; each later one doubles, up to WEBHOOK_RETRY_MAX_MS. */
+  WEBHOOK_RETRY_INITIAL_MS: intQuery.pipe(z.int().min(100)).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: intQuery.pipe(z.int().min(100)).default(60 * 60_000),
+  /** A delivery is retried for this long after its first attempt, then given up (failed). */
+  WEBHOOK_RETRY_WINDOW_SECONDS: intQuery
+    .pipe(
+      z
+        .int()
+        .min(1)
+        .max(7 * DAY_SECONDS),
+    )
+    .default(DAY_SECONDS),
+  /** An endpoint failing without a success for this long is disabled and the tenant told. */
+  WEBHOOK_DISABLE_AFTER_SECONDS: intQuery
+    .pipe(
+      z
+        .int()
+        .min(1)
+        .max(30 * DAY_SECONDS),
+    )
+    .default(DAY_SECONDS),
 });
 
 export type NotificationsConfig = z.output<typeof notificationsConfigSchema>;

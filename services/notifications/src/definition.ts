@@ -9,6 +9,7 @@ import { systemClock, type Clock, type NotificationsDeps } from './domain/deps';
 import { registerDeliveryMetrics } from './domain/delivery-metrics';
 import { notificationsSubscriptions } from './events/subscriptions';
 import { deviceRoutes } from './http/device.routes';
+import { webhookEndpointRoutes } from './http/webhook-endpoint.routes';
 import { webhookRoutes } from './http/webhook.routes';
 import { twilioWebhookRoutes } from './http/twilio-webhook.routes';
 import { whatsAppWebhookRoutes } from './http/whatsapp-webhook.routes';
@@ -39,6 +40,13 @@ export function createNotificationsService({
         timeColumn: 'created_at',
         days: config.RETENTION_AUDIT_DAYS,
       },
+      // Outbound webhook deliveries (their attempts go with them), kept like the channel deliveries.
+      {
+        schema: 'notifications',
+        table: 'webhook_deliveries',
+        timeColumn: 'created_at',
+        days: config.RETENTION_DELIVERY_DAYS,
+      },
     ],
     build({ config, db, bus, store, plans, verifier, logger, app }) {
       const channelSenders =
@@ -62,6 +70,7 @@ export function createNotificationsService({
       app.use(whatsAppWebhookRoutes(deps));
       app.use(twilioWebhookRoutes(deps));
       app.use(deviceRoutes(deps, verifier));
+      app.use(webhookEndpointRoutes(deps, verifier));
       return {
         subscriptions: notificationsSubscriptions(deps),
         async close() {

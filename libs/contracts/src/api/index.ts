@@ -5,6 +5,7 @@ import { identityOperations } from './identity';
 import { notificationsOperations } from './notifications';
 import type { OperationSchemaMap } from './operation';
 import { schedulingOperations } from './scheduling';
+import { webhookEndpointOperations } from './webhook-endpoints';
 
 export type { OperationSchemas, OperationSchemaMap } from './operation';
 
@@ -16,5 +17,6 @@ export const API_OPERATIONS: OperationSchemaMap = {
   ...commerceOperations,
   ...billingOperations,
   ...notificationsOperations,
+  ...webhookEndpointOperations,
 };
 export * from './public';

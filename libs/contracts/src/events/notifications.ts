@@ -12,3 +12,15 @@ export const notificationTaskDueV1 = z.object({
   version: z.number().int().positive(),
 });
 export type NotificationTaskDueV1 = z.infer<typeof notificationTaskDueV1>;
+
+/**
+ * One attempt of an outbound webhook delivery, sent by notifications to its own webhook consumer through the
+ * delay ladder (at once, then after each growing retry delay). `attempt` is the number of attempts made before
+ * this one; a task whose attempt is no longer the delivery's (a duplicate, a replay) skips.
+ */
+export const webhookDeliveryDueV1 = z.object({
+  delivery_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  attempt: z.number().int().nonnegative(),
+});
+export type WebhookDeliveryDueV1 = z.infer<typeof webhookDeliveryDueV1>;

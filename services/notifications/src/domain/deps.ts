@@ -8,6 +8,9 @@ export const PRODUCER = 'notifications';
 /** The consumer (and queue) of the task tier: tasks reach it through the delay ladder. */
 export const TASK_CONSUMER = 'notifications.tasks';
 export const TASK_EVENT = 'notifications.task.due.v1';
+/** The consumer (and queue) of outbound webhook attempts, reached through the delay ladder. */
+export const WEBHOOK_ATTEMPT_CONSUMER = 'notifications.webhook-attempts';
+export const WEBHOOK_ATTEMPT_EVENT = 'notifications.webhook.due.v1';
 
 export interface Clock {
   now(): Date;

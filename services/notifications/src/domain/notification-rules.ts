@@ -13,7 +13,8 @@ export type NotificationKind =
   | 'verification_code'
   | 'password_reset_code'
   | 'password_changed'
-  | 'subscription_payment_confirmation';
+  | 'subscription_payment_confirmation'
+  | 'webhook_endpoint_disabled';
 
 /**
  * Account-security messages (a code that verifies a contact or resets a password, the notice that a password
@@ -30,12 +31,14 @@ export const ACCOUNT_SECURITY_KINDS: ReadonlySet<NotificationKind> = new Set<Not
  * locked out of a salon whose quota is used up must still get back in, and a staff user has no tenant to
  * count against. Verification codes still count: a customer can book unverified and ask again next month.
  * The confirmation of a paid subscription is the platform writing to the business about its own plan, not the
- * salon writing to its customers, so it takes none of the salon's e-mails either.
+ * salon writing to its customers, so it takes none of the salon's e-mails either; nor does the platform's notice
+ * that it disabled one of the business's failing webhook endpoints.
  */
 const QUOTA_EXEMPT_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
   'password_reset_code',
   'password_changed',
   'subscription_payment_confirmation',
+  'webhook_endpoint_disabled',
 ]);
 
 /** Whether a message of `kind` takes a unit of the tenant's monthly channel quota. */

@@ -30,6 +30,9 @@ export interface TemplateContext {
   /** A refund: what the salon kept of what was paid (`amount` is what was given back), and where it went. */
   feeKept?: string;
   refundedTo?: 'wallet' | 'outside' | 'none';
+  /** A webhook endpoint disabled after failing (`failingSince`: its first failure since the last success). */
+  webhookUrl?: string;
+  failingSince?: string;
   /** A paid subscription invoice as billing applied it (`amount` is what was paid). */
   subscriptionPayment?: SubscriptionPaymentDetails;
 }
@@ -251,6 +254,17 @@ const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
         text: `Halo ${c.recipientName},\n\nKami telah menerima pembayaran Anda sebesar ${paid}. ${what}\nPeriode saat ini: ${period}.\nTanggal tagihan berikutnya: ${next}.\n\nTerima kasih,\n${PLATFORM_NAME}`,
       };
     },
+  },
+  // From the platform to the business about its own integration.
+  webhook_endpoint_disabled: {
+    en: (c, l) => ({
+      subject: `${PLATFORM_NAME}: a webhook endpoint of ${c.tenantName} was disabled`,
+      text: `Hello ${c.recipientName},\n\nYour webhook endpoint ${c.webhookUrl ?? ''} has failed every delivery since ${localDateTime(c.failingSince ?? '', c.timezone, l)}, so we disabled it and stopped sending it events. Fix the receiver, enable the endpoint again (PATCH /webhook-endpoints/{id} with {"enabled": true}) and replay the deliveries you need from its delivery log.\n\n${PLATFORM_NAME}`,
+    }),
+    id: (c, l) => ({
+      subject: `${PLATFORM_NAME}: endpoint webhook ${c.tenantName} dinonaktifkan`,
+      text: `Halo ${c.recipientName},\n\nEndpoint webhook Anda ${c.webhookUrl ?? ''} gagal menerima setiap pengiriman sejak ${localDateTime(c.failingSince ?? '', c.timezone, l)}, sehingga kami menonaktifkannya dan berhenti mengirim event. Perbaiki penerima, aktifkan kembali endpoint (PATCH /webhook-endpoints/{id} dengan {"enabled": true}) dan kirim ulang pengiriman yang Anda perlukan dari log pengirimannya.\n\n${PLATFORM_NAME}`,
+    }),
   },
 };
 

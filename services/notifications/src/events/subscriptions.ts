@@ -1,5 +1,11 @@
 import { DirectConsumer, InboxConsumer, type Subscription } from '@salon/messaging';
-import { TASK_CONSUMER, TASK_EVENT, type NotificationsDeps } from '../domain/deps';
+import {
+  TASK_CONSUMER,
+  TASK_EVENT,
+  WEBHOOK_ATTEMPT_CONSUMER,
+  WEBHOOK_ATTEMPT_EVENT,
+  type NotificationsDeps,
+} from '../domain/deps';
 import { onBillingSubscriptionPaymentApplied } from './handlers/billing.subscription.payment_applied';
 import { onCommercePaymentRefunded } from './handlers/commerce.payment.refunded';
 import { onCommercePaymentLinkCreated } from './handlers/commerce.payment_link.created';
@@ -17,7 +23,9 @@ import { onSchedulingAppointmentCancelled } from './handlers/scheduling.appointm
 import { onSchedulingAppointmentConfirmed } from './handlers/scheduling.appointment.confirmed';
 import { onSchedulingAppointmentCreated } from './handlers/scheduling.appointment.created';
 import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
+import { onNotificationsWebhookDue } from './handlers/notifications.webhook.due';
 import { onSchedulingStaffUpserted } from './handlers/scheduling.staff.upserted';
+import { onWebhookSource } from './handlers/webhook-sources';
 
 export const TENANT_CONSUMER = 'notifications.identity-tenants';
 export const CUSTOMER_CONSUMER = 'notifications.identity-customers';
@@ -27,6 +35,8 @@ export const STAFF_CONSUMER = 'notifications.scheduling-staff';
 export const APPOINTMENT_CONSUMER = 'notifications.scheduling-appointments';
 export const PAYMENT_CONSUMER = 'notifications.commerce-payments';
 export const BILLING_CONSUMER = 'notifications.billing-subscriptions';
+/** Outbound webhooks: the events integrators may subscribe to, in order (prefetch 1) so a line keeps its order. */
+export const WEBHOOK_SOURCE_CONSUMER = 'notifications.webhook-sources';
 
 export function notificationsSubscriptions(deps: NotificationsDeps): Subscription[] {
   const { store } = deps;
@@ -61,6 +71,26 @@ export function notificationsSubscriptions(deps: NotificationsDeps): Subscriptio
       .subscription(),
     new InboxConsumer(store, BILLING_CONSUMER)
       .on('billing.subscription.payment_applied.v1', onBillingSubscriptionPaymentApplied(deps))
+      .subscription(),
+    new InboxConsumer(store, WEBHOOK_SOURCE_CONSUMER, { prefetch: 1 })
+      .on('scheduling.appointment.created.v1', onWebhookSource(deps, 'scheduling.appointment.created.v1'))
+      .on('scheduling.appointment.confirmed.v1', onWebhookSource(deps, 'scheduling.appointment.confirmed.v1'))
+      .on(
+        'scheduling.appointment.rescheduled.v1',
+        onWebhookSource(deps, 'scheduling.appointment.rescheduled.v1'),
+      )
+      .on('scheduling.appointment.cancelled.v1', onWebhookSource(deps, 'scheduling.appointment.cancelled.v1'))
+      .on(
+        'scheduling.appointment.status_changed.v1',
+        onWebhookSource(deps, 'scheduling.appointment.status_changed.v1'),
+      )
+      .on('commerce.payment.completed.v1', onWebhookSource(deps, 'commerce.payment.completed.v1'))
+      .on('commerce.payment.refunded.v1', onWebhookSource(deps, 'commerce.payment.refunded.v1'))
+      .on('identity.customer.registered.v1', onWebhookSource(deps, 'identity.customer.registered.v1'))
+      .subscription(),
+    // Outbound webhook attempts arrive through the delay ladder, at once and after each retry delay.
+    new DirectConsumer(WEBHOOK_ATTEMPT_CONSUMER, { prefetch: 8 })
+      .on(WEBHOOK_ATTEMPT_EVENT, onNotificationsWebhookDue(deps))
       .subscription(),
     // The task tier: tasks arrive through the delay ladder at their notification's scheduled_at.
     new DirectConsumer(TASK_CONSUMER, { prefetch: 8 })
