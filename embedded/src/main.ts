@@ -30,6 +30,9 @@ async function main() {
   // Printed, not only logged: this is the line a newcomer running `npm start` looks for.
   process.stdout.write(`Salon platform ready at ${platform.url} (health: ${platform.url}/healthz)\n`);
   process.stdout.write(`API reference: ${platform.url}/api/v1/docs\n`);
+  process.stdout.write(
+    `Booking page: ${platform.url}/book/<business slug> (demo: /book/demo-salon after npm run seed)\n`,
+  );
   for (const [name, url] of Object.entries(platform.sandboxLinks)) {
     process.stdout.write(`Sandbox ${name}: ${url}\n`);
   }

@@ -4,3 +4,4 @@ export * from './routes';
 export { RouteMatcher, type MatchResult } from './route-matcher';
 export { buildOpenApiDocument, OPERATION_SCHEMAS } from './openapi';
 export { routeDisagreements } from './route-check';
+export { WEB_CONTENT_SECURITY_POLICY, builtWebDir } from './web';
