@@ -1,5 +1,5 @@
 import type { Grid, Slot } from '../api/client';
-import { formatDay, formatTime, timeZoneLabel } from '../shared/format';
+import { formatDay, timeZoneLabel } from '../shared/format';
 import { useI18n } from '../shared/i18n';
 import { ANYONE } from './staff-picker';
 
@@ -14,7 +14,10 @@ export function freeSlots(grid: Grid, date: string, staffChoice: string): Slot[]
   });
 }
 
-/** Days of the grid (a full day cannot be chosen), then the free times of the chosen day, in the outlet's zone. */
+/**
+ * Days of the grid (a full day cannot be chosen), then the free times of the chosen day: wall-clock times of
+ * the outlet, whose zone the calendar and the group of times name.
+ */
 export function SlotCalendar(props: {
   grid: Grid;
   staffChoice: string;
@@ -57,7 +60,7 @@ export function SlotCalendar(props: {
       {props.day ? (
         <fieldset className="choices times">
           <legend>
-            {t.time} · {formatDay(props.day, language)}
+            {t.time} ({timeZoneLabel(props.timeZone, language)}) · {formatDay(props.day, language)}
           </legend>
           {slots.map((slot) => (
             <label key={slot.start_time} className="chip">
@@ -68,7 +71,7 @@ export function SlotCalendar(props: {
                 checked={props.slot?.start_time === slot.start_time}
                 onChange={() => props.onSlot(slot)}
               />
-              <span>{formatTime(slot.start_time, props.timeZone, language)}</span>
+              <span>{slot.start_time.slice(0, 5)}</span>
             </label>
           ))}
         </fieldset>
