@@ -224,7 +224,10 @@ describeInBrowser('the booking page, on a phone', () => {
       const haircut = page.getByRole('radio', { name: /Haircut/ });
       // The price in the tenant's currency and the duration, in the chosen language.
       expect(await page.getByText(/45 min · Rp\s?150,000/).count()).toBe(1);
-      await haircut.check();
+      // By keyboard: the service is a radio button, focused and chosen with the space bar.
+      await haircut.focus();
+      await page.keyboard.press('Space');
+      expect(await haircut.isChecked()).toBe(true);
     },
     STEP_MS,
   );
@@ -255,7 +258,8 @@ describeInBrowser('the booking page, on a phone', () => {
       await page.getByLabel('Last name').fill('Putri');
       await page.getByLabel('E-mail').fill('nadia@customer.example');
       await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Create account' }).click();
+      // Enter in the last field sends the form, as a keyboard user would.
+      await page.getByLabel('Password').press('Enter');
       // Registration and sign-in each hash a password: slow on a busy machine.
       await page.getByText('Signed in as Nadia.').waitFor({ timeout: 120_000 });
       const review = page.getByRole('region', { name: /Review and pay/ });
