@@ -26,12 +26,14 @@ COPY services/billing/package.json services/billing/
 COPY services/notifications/package.json services/notifications/
 COPY gateway/package.json gateway/
 COPY embedded/package.json embedded/
+COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.build.json ./
 COPY libs/ libs/
 COPY services/ services/
 COPY gateway/ gateway/
 COPY embedded/ embedded/
+COPY web/ web/
 RUN npm run build
 # Production dependencies only (npm cannot narrow `ci` to some workspaces: every workspace's dependencies
 # come along). Embedded mode's and the sandboxes' packages (PGlite, smtp-server, mailparser) are optional
@@ -43,7 +45,7 @@ RUN if [ "$APP" = sandboxes ]; then omit=""; else omit="--omit=optional"; fi \
  && npm ci --omit=dev $omit --no-audit --no-fund \
  && mkdir /out \
  && cp -a package.json node_modules /out/ \
- && for workspace in libs/* services/* gateway embedded; do \
+ && for workspace in libs/* services/* gateway embedded web; do \
       mkdir -p "/out/$workspace" \
       && cp -a "$workspace/package.json" "$workspace/dist" "/out/$workspace/" \
       && for extra in migrations node_modules; do \

@@ -23,6 +23,7 @@ module.exports = {
     '<rootDir>/embedded',
     '<rootDir>/e2e',
     '<rootDir>/deploy',
+    '<rootDir>/web',
   ],
   // The fault-injection suites stop and start shared infrastructure: they run alone, in CI's second test step.
   testPathIgnorePatterns:

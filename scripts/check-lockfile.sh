@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cp package.json package-lock.json "$scratch"/
-for manifest in libs/*/package.json services/*/package.json gateway/package.json embedded/package.json; do
+for manifest in libs/*/package.json services/*/package.json gateway/package.json embedded/package.json web/package.json; do
   mkdir -p "$scratch/$(dirname "$manifest")"
   cp "$manifest" "$scratch/$manifest"
 done

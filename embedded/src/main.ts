@@ -36,6 +36,9 @@ async function main() {
   process.stdout.write(
     `Metrics: ${platform.metricsUrl}/metrics (readiness in detail: ${platform.metricsUrl}/readyz)\n`,
   );
+  process.stdout.write(
+    `Booking page: ${platform.url}/book/<business slug> (demo: /book/demo-salon after npm run seed)\n`,
+  );
   for (const [name, url] of Object.entries(platform.sandboxLinks)) {
     process.stdout.write(`Sandbox ${name}: ${url}\n`);
   }

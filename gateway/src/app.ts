@@ -40,6 +40,7 @@ import {
 import { gatewayMetrics } from './metrics';
 import { buildOpenApiDocument } from './openapi';
 import { createUpstream, type Upstream } from './proxy';
+import { builtWebDir, webRouter } from './web';
 import { createRateLimits, type LimitClass } from './rate-limit';
 import { RouteMatcher } from './route-matcher';
 import { createSessionRevocations } from './session-revocations';
@@ -50,6 +51,8 @@ export interface GatewayDeps {
   logger: Logger;
   /** Readiness checks of what the gateway depends on (the embedded process adds its database and bus). */
   readinessChecks?: Record<string, HealthCheck>;
+  /** The built web front end (web/dist) served at /book and /console; by default @salon/web's build if any. */
+  webDir?: string;
 }
 
 export interface Gateway {
@@ -92,9 +95,15 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unk
  *
  * Every request gets a request id, a log line with RED metrics (service-kit's request log), helmet's
  * headers and, when configured, CORS. Routed API paths then go straight to the proxy on Node's own
- * request objects (see http.ts for why); everything else (health, metrics, OpenAPI, docs, 404) is express.
+ * request objects (see http.ts for why); everything else (health, metrics, OpenAPI, docs, the web front end
+ * under /book and /console, 404) is express.
  */
-export function createGateway({ config, logger, readinessChecks = {} }: GatewayDeps): Gateway {
+export function createGateway({
+  config,
+  logger,
+  readinessChecks = {},
+  webDir = builtWebDir(),
+}: GatewayDeps): Gateway {
   collectDefaultMetricsOnce();
   const metrics = gatewayMetrics();
   const matcher = new RouteMatcher(ROUTES);
@@ -208,6 +217,8 @@ export function createGateway({ config, logger, readinessChecks = {} }: GatewayD
   };
   mountHealth(app, readiness);
   app.use(docsRouter(buildOpenApiDocument(), limitDocs));
+  if (webDir !== undefined) app.use(webRouter(webDir, limitDocs));
+  else logger.warn('web front end not built (npm run build): /book and /console answer 404');
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
 

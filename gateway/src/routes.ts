@@ -56,9 +56,9 @@ export const API_PREFIX = '/api/v1';
 /**
  * What the internet reaches: the path prefixes the Kubernetes HTTPRoute and Ingress send to the gateway
  * (written from this list by deploy/test/exposure-write-routes.ts). Everything else the gateway serves,
- * `/healthz` and `/readyz` among it, stays inside the cluster. The web pages join with one line each.
+ * `/healthz` and `/readyz` among it, stays inside the cluster: the API and the booking and console pages.
  */
-export const PUBLIC_PATH_PREFIXES: readonly string[] = [API_PREFIX];
+export const PUBLIC_PATH_PREFIXES: readonly string[] = [API_PREFIX, '/book', '/console'];
 
 const SA = 'SUPER_ADMIN';
 const TA = 'TENANT_ADMIN';

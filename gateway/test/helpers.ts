@@ -96,13 +96,14 @@ export const quietLogger = (): Logger => createLogger({ service: 'gateway-test',
 export async function startGateway(
   env: Record<string, string | undefined> = {},
   logger: Logger = quietLogger(),
+  options: { webDir?: string } = {},
 ): Promise<RunningGateway> {
   const config = loadGatewayConfig({
     JWT_PUBLIC_KEY: keys.publicKeyPem,
     INTERNAL_TOKEN,
     ...env,
   });
-  const gateway = createGateway({ config, logger });
+  const gateway = createGateway({ config, logger, ...options });
   if (config.REDIS_URL) await gateway.waitForRateLimitStore(5000);
   const server = gateway.createServer();
   const url = await listenOn(server);

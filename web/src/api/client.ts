@@ -1,0 +1,38 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './schema';
+
+/** The platform's API on the page's own origin, typed by the generated schema (npm run web:api). */
+export const api = createClient<paths>({ baseUrl: '' });
+
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+type Success<Operation> = Operation extends { responses: infer Responses }
+  ? 200 extends keyof Responses
+    ? JsonOf<Responses[200]>
+    : 201 extends keyof Responses
+      ? JsonOf<Responses[201]>
+      : never
+  : never;
+
+export type Business = Success<paths['/api/v1/public/tenants/{slug}']['get']>;
+export type Outlet = Business['outlets'][number];
+export type ServicePage = Success<paths['/api/v1/public/tenants/{slug}/services']['get']>;
+export type Service = ServicePage['items'][number];
+export type StaffMember = Success<paths['/api/v1/public/tenants/{slug}/staff']['get']>['items'][number];
+export type Grid = Success<paths['/api/v1/public/tenants/{slug}/availability']['get']>;
+export type Slot = Grid['availability_grid'][string][number];
+export type Appointment = Success<paths['/api/v1/appointments/{appointment_id}']['get']>;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The `{detail}` of an error answer as one sentence: a string, or the messages of a validation error. */
+export function detailOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('detail' in error)) return undefined;
+  const detail = (error as { detail: unknown }).detail;
+  if (typeof detail === 'string') return detail;
+  if (Array.isArray(detail))
+    return detail
+      .map((item: { msg?: unknown }) => (typeof item.msg === 'string' ? item.msg : ''))
+      .filter(Boolean)
+      .join('; ');
+  return undefined;
+}
