@@ -48,6 +48,8 @@ describe('loadConfig', () => {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       PORT: 4001,
+      // Operations endpoints (/metrics, detailed /readyz) on their own port.
+      METRICS_PORT: 9464,
       DB_POOL_SIZE: 10,
       EVENT_NAMESPACE: 'salon',
       JWT_PUBLIC_KEY: publicKeyPem.trim(),
