@@ -34,7 +34,7 @@ const AREAS: Record<TokenKind, ReadonlyArray<Route['area']>> = {
 
 /**
  * One GET route without path parameters per service that takes this kind of token, from the routing table,
- * open to a TENANT_ADMIN (every service has one; notifications serves only internal paths).
+ * open to a TENANT_ADMIN (notifications has one for staff, its webhook endpoints; customers only write there).
  */
 const probesFor = (kind: TokenKind) => {
   const byService = new Map<string, string>();
@@ -54,8 +54,10 @@ it('finds a route for each kind of token in every service that takes tokens', ()
   const tokenServices = new Set(
     ROUTES.filter((route) => ['staff', 'customer', 'either'].includes(route.area)).map((r) => r.service),
   );
-  expect(tokenServices).toEqual(new Set(['identity', 'catalog', 'scheduling', 'commerce', 'billing']));
-  expect(probesFor('staff')).toHaveLength(5);
+  expect(tokenServices).toEqual(
+    new Set(['identity', 'catalog', 'scheduling', 'commerce', 'billing', 'notifications']),
+  );
+  expect(probesFor('staff')).toHaveLength(6);
   expect(probesFor('customer')).toHaveLength(5);
 });
 
