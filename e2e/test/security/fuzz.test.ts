@@ -34,7 +34,11 @@ const operationOf = (route: Route): Operation | undefined =>
   document.paths[API_PREFIX + route.path]?.[route.method.toLowerCase()];
 const queryParametersOf = (route: Route) =>
   (operationOf(route)?.parameters ?? []).filter((parameter) => parameter.in === 'query');
-const bodySchemaOf = (route: Route) => operationOf(route)?.requestBody?.content?.['application/json']?.schema;
+/** The JSON body's schema, its component resolved (bodies are named components, `$ref`ed from the operation). */
+const bodySchemaOf = (route: Route): JsonSchema | undefined => {
+  const schema = operationOf(route)?.requestBody?.content?.['application/json']?.schema;
+  return schema?.$ref !== undefined ? resolve(schema.$ref) : schema;
+};
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const routeName = (route: Route) => `${route.method} ${route.path}`;
