@@ -210,9 +210,10 @@ describeInBrowser('the booking page, on a phone', () => {
     'shows the business in its language (Indonesian), switchable to English, with services by category',
     async () => {
       await page.goto(`${base}/book/${slug}`);
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Lumen Browser Salon' }).isVisible(),
-      ).resolves.toBe(true);
+      const business = page.getByRole('heading', { level: 1, name: 'Lumen Browser Salon' });
+      // isVisible does not wait: on a loaded machine the page may still be fetching the business.
+      await business.waitFor();
+      await expect(business.isVisible()).resolves.toBe(true);
       await page.getByRole('heading', { name: 'Pilih layanan' }).waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe('id');
       await expectAccessible();
