@@ -233,9 +233,12 @@ export async function insertNotification(
     channel?: 'email' | 'sms' | 'push';
     phone?: string;
     customerId?: string;
+    kind?: string;
+    appointmentId?: string;
   },
 ): Promise<string> {
   const id = newId();
+  const kind = values.kind ?? 'staff_booking_notice';
   const customer = values.customerId !== undefined;
   const recipient = {
     name: customer ? 'Rina Putri' : 'Sari Dewi',
@@ -244,12 +247,12 @@ export async function insertNotification(
   };
   await service.database.db.orm.execute(
     sql`INSERT INTO notifications.scheduled_notifications (id, tenant_id, kind, status, tier, scheduled_at, retry_count,
-          recipient_type, recipient_id, recipient, channels, template, payload, dedupe_key)
-        VALUES (${id}, ${tenant.tenantId}, 'staff_booking_notice', ${values.status},
+          recipient_type, recipient_id, recipient, channels, template, payload, dedupe_key, appointment_id)
+        VALUES (${id}, ${tenant.tenantId}, ${kind}, ${values.status},
           ${values.status === 'PENDING' ? 'DATABASE' : 'TASK_QUEUE'}, ${values.scheduledAt.toISOString()},
           ${values.retryCount ?? 0}, ${customer ? 'customer' : 'staff'}, ${values.customerId ?? tenant.staffId},
           ${JSON.stringify(recipient)}::jsonb,
-          ${`{${values.channel ?? 'email'}}`}, 'staff_booking_notice', '{}'::jsonb, ${`test:${id}`})`,
+          ${`{${values.channel ?? 'email'}}`}, ${kind}, '{}'::jsonb, ${`test:${id}`}, ${values.appointmentId ?? null})`,
   );
   return id;
 }

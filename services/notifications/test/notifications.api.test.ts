@@ -437,7 +437,7 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
     expect(invalid.body.detail[0].loc).toEqual(['body', 'scheduled_notification_id']);
   });
 
-  it('cancellation cancels pending reminders; customer deletion deletes their notifications', async () => {
+  it('cancellation cancels pending reminders, not the refund notice; customer deletion deletes their notifications', async () => {
     const tenant = await seedTenant(h.service);
     const booked = await book(tenant, days(40));
     const rows = await storedNotifications(tenant.tenantId, 2);
@@ -446,6 +446,14 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
       ['PENDING', 'DATABASE'],
       ['PENDING', 'DATABASE'],
     ]);
+    // The refund of a cancelled appointment is often handled before its cancellation: that notice must still go.
+    const refundNotice = await insertNotification(h.service, tenant, {
+      status: 'PENDING',
+      scheduledAt: days(40),
+      customerId: booked.customer_id!,
+      kind: 'payment_refunded',
+      appointmentId: booked.appointment_id,
+    });
     await publish(
       h.service,
       'scheduling.appointment.cancelled.v1',
@@ -459,9 +467,16 @@ describe('notifications on real PostgreSQL and RabbitMQ with the channel sandbox
       },
       tenant.tenantId,
     );
-    await waitFor(async () =>
-      (await notificationsOf(h.service, tenant.tenantId)).every((row) => row.status === 'CANCELLED'),
-    );
+    const afterCancellation = await waitFor(async () => {
+      const stored = await notificationsOf(h.service, tenant.tenantId);
+      return stored.filter((row) => row.status === 'CANCELLED').length === 2 && stored;
+    });
+    expect(afterCancellation.map((row) => [row.kind, row.status]).sort()).toEqual([
+      ['appointment_reminder', 'CANCELLED'],
+      ['appointment_reminder', 'CANCELLED'],
+      ['payment_refunded', 'PENDING'],
+    ]);
+    expect(afterCancellation.find((row) => row.kind === 'payment_refunded')!.id).toBe(refundNotice);
     await publish(
       h.service,
       'identity.customer.deleted.v1',

@@ -185,11 +185,13 @@ export async function cancelForAppointment(
   tx: Executor,
   tenantId: string,
   appointmentId: string,
+  kinds: readonly NotificationKind[],
 ): Promise<number> {
   const rows = await selectRows(
     tx,
     sql`UPDATE ${T} SET status = 'CANCELLED', updated_at = now()
         WHERE tenant_id = ${tenantId} AND appointment_id = ${appointmentId} AND status IN ('PENDING', 'PROMOTED')
+          AND kind = ANY(${textArray([...kinds])})
         RETURNING 1`,
   );
   return rows.length;

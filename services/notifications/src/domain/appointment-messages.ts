@@ -5,6 +5,7 @@ import type { Channel } from '../channels/channel';
 import * as repo from '../db/notification.repository';
 import * as replicas from '../db/replica.repository';
 import type { NotificationsDeps } from './deps';
+import { VOIDED_BY_CANCELLATION } from './notification-rules';
 import { rescheduleNotification, scheduleNotification } from './schedule-notification';
 
 /** Booking messages go to a customer on every channel their preferences allow. */
@@ -69,12 +70,17 @@ export async function moveReminders(
     await rescheduleNotification(deps, tx, reminderInput(appointment, key, at), origin);
 }
 
-/** A cancelled appointment: its messages still waiting become CANCELLED. */
+/** A cancelled appointment: its messages about going ahead still waiting become CANCELLED. */
 export async function cancelAppointmentMessages(
   tx: Executor,
   appointment: AppointmentSnapshot,
 ): Promise<void> {
-  await repo.cancelForAppointment(tx, appointment.tenant_id, appointment.appointment_id);
+  await repo.cancelForAppointment(
+    tx,
+    appointment.tenant_id,
+    appointment.appointment_id,
+    VOIDED_BY_CANCELLATION,
+  );
 }
 
 /**

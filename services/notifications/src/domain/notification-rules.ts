@@ -27,6 +27,17 @@ export const ACCOUNT_SECURITY_KINDS: ReadonlySet<NotificationKind> = new Set<Not
 ]);
 
 /**
+ * Messages about an appointment going ahead: its cancellation voids those still waiting. What the cancellation
+ * itself causes (the refund notice, often handled before the cancellation event arrives) still goes.
+ */
+export const VOIDED_BY_CANCELLATION: readonly NotificationKind[] = [
+  'booking_confirmation',
+  'staff_booking_notice',
+  'appointment_reminder',
+  'payment_link',
+];
+
+/**
  * The password messages are never blocked by (nor counted in) the tenant's monthly channel quota: an owner
  * locked out of a salon whose quota is used up must still get back in, and a staff user has no tenant to
  * count against. Verification codes still count: a customer can book unverified and ask again next month.
