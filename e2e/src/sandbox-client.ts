@@ -5,6 +5,8 @@ export interface SandboxMessage {
   subject: string;
   text: string;
   reference: string | null;
+  /** E-mail: the attached files, as text. */
+  attachments?: Array<{ filename: string; content_type: string; content: string }>;
   received_at: string;
 }
 

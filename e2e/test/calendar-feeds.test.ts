@@ -151,3 +151,64 @@ it('serves RFC 5545 feeds of bookings, reschedules and cancellations by secret, 
   expect(revoked.status).toBe(404);
   expect(revoked.body).toEqual({ detail: 'Calendar feed not found' });
 }, 240_000);
+
+it('sends the confirmed booking as a calendar file, the same event as the customer feed shows', async () => {
+  const business = await registerBusiness(platform, 'Undangan', '+6281234567891');
+  const { outlet, serviceId, sari } = await salon(business);
+  const date = localDate(outlet.timezone, 4);
+  expectStatus(
+    await platform.request('POST', '/availability', {
+      token: business.token,
+      body: {
+        staff_id: sari.id,
+        date,
+        start_time: '09:00',
+        end_time: '17:00',
+        availability_type: 'working_hours',
+      },
+    }),
+    201,
+  );
+  const customer = await registerCustomer(platform, business, 'tari@undangan.example', 'Tari');
+  const booked = await waitFor(async () => {
+    const answer = await platform.request('POST', '/appointments', {
+      token: customer.token,
+      body: {
+        outlet_id: outlet.id,
+        appointment_date: date,
+        start_time: '11:00',
+        services: [{ service_id: serviceId, staff_id: sari.id }],
+      },
+    });
+    return answer.status === 201 && answer.body;
+  }, WAIT);
+  expectStatus(
+    await platform.request('PUT', `/appointments/${booked.id}/status`, {
+      token: business.token,
+      body: { status: 'confirmed' },
+    }),
+    200,
+  );
+  const confirmation = await waitFor(async () => {
+    const mails = await platform.sandbox.messages('email', 'tari@undangan.example');
+    return mails.find((mail) => /your booking is confirmed|pemesanan Anda dikonfirmasi/.test(mail.subject));
+  }, WAIT);
+  expect(confirmation.attachments).toHaveLength(1);
+  const [file] = confirmation.attachments!;
+  expect(file).toMatchObject({ filename: 'appointment.ics', content_type: 'text/calendar' });
+  const [attached] = eventsOf(file!.content);
+  expect(attached?.uid).toBe(`${booked.id}@salon-platform`);
+  expect(attached?.startDate.zone.tzid).toBe(outlet.timezone);
+  expect(attached?.startDate.toString()).toBe(`${date}T11:00:00`);
+  expect(attached?.startDate.toJSDate().toISOString()).toBe(new Date(booked.starts_at).toISOString());
+  expect(attached?.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+  expect(attached?.summary).toContain('Cut and style');
+  // The customer's feed shows the same event (UID and SEQUENCE), so a calendar holding both keeps one.
+  const feed = expectStatus(
+    await platform.request('POST', '/customer/calendar-feed', { token: customer.token }),
+    201,
+  );
+  const [inFeed] = eventsOf((await fetchFeed(feed.url)).body);
+  expect(inFeed?.uid).toBe(attached?.uid);
+  expect(inFeed?.sequence).toBe(attached?.sequence);
+}, 120_000);

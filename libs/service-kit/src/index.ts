@@ -37,3 +37,6 @@ export * from './replica-fields';
 export * from './phone';
 export * from './retention';
 export * from './secret-token';
+export * from './time-zone';
+export * from './ics';
+export * from './ics-appointment';

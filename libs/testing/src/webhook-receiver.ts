@@ -42,7 +42,6 @@ export class WebhookReceiver {
       .filter((r) => r.path === path && r.answered < 300)
       .map((r) => ({
         ...r,
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- event data of many shapes
         event: JSON.parse(r.body) as { id: string; type: string; data: Record<string, any> },
       }));
   }

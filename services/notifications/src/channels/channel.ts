@@ -1,6 +1,13 @@
 export const CHANNELS = ['email', 'whatsapp', 'sms', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/** A file sent with an e-mail (the other channels carry none). */
+export interface MessageAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 /** One rendered message for one channel. `to` is an e-mail address, a phone number, or (push) a customer id. */
 export interface OutboundMessage {
   to: string;
@@ -12,6 +19,8 @@ export interface OutboundMessage {
   kind: string;
   /** The language the text is in (en, id); a template channel sends the template of this language. */
   language: string;
+  /** Files to attach (e-mail only), such as the appointment as an .ics event. */
+  attachments?: readonly MessageAttachment[];
 }
 
 /**

@@ -16,6 +16,11 @@ export function emailSender(smtpUrl: string, from: string, timeoutMs: number): C
         to: message.to,
         subject: message.subject,
         text: message.text,
+        attachments: message.attachments?.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          content,
+        })),
         headers: { 'X-Notification-Reference': message.reference },
       });
       return String(info.messageId);

@@ -1,9 +1,10 @@
 import type { AppointmentSnapshot } from '@salon/contracts';
 import type { RequestContext } from '@salon/service-kit';
-import { PermanentSendError, type Channel } from '../channels/channel';
+import { PermanentSendError, type Channel, type MessageAttachment } from '../channels/channel';
 import * as repo from '../db/notification.repository';
 import * as devices from '../db/push-device.repository';
 import * as replicas from '../db/replica.repository';
+import { appointmentCalendarFile } from './calendar-attachment';
 import { countDelivery } from './delivery-metrics';
 import type { NotificationsDeps } from './deps';
 import {
@@ -41,7 +42,7 @@ export interface OutgoingMessage {
   recipient: Recipient;
   preferences: Preferences | null;
   channels: Channel[];
-  message: { subject: string; text: string; language: string };
+  message: { subject: string; text: string; language: string; attachments?: readonly MessageAttachment[] };
   reference: string;
   /** The correlation id of what caused the send, for the logs. */
   correlationId?: string;
@@ -108,6 +109,9 @@ export async function sendOnChannels(deps: NotificationsDeps, input: OutgoingMes
         reference: input.reference,
         kind: input.kind,
         language: input.message.language,
+        ...(channel === 'email' && input.message.attachments
+          ? { attachments: input.message.attachments }
+          : {}),
       });
       sent.push(channel);
       await delivery(channel, 'sent', null, providerId);
@@ -210,7 +214,13 @@ async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
   }
   if (row.kind === 'subscription_payment_confirmation')
     context.subscriptionPayment = row.payload as unknown as SubscriptionPaymentDetails;
-  return { recipient, preferences, message: renderTemplate(row.kind, language, context) };
+  const message = renderTemplate(row.kind, language, context);
+  // A booking confirmation carries the appointment as a calendar event (the same UID as the customer's feed).
+  const attachments =
+    row.kind === 'booking_confirmation' && appointment
+      ? [appointmentCalendarFile(appointment, outlet?.name ?? undefined)]
+      : undefined;
+  return { recipient, preferences, message: attachments ? { ...message, attachments } : message };
 }
 
 /** Messages about one invoice or refund, read in its own currency. */

@@ -13,6 +13,8 @@ export interface SandboxMessage {
   from?: string;
   /** WhatsApp: the template's language code. */
   language?: string;
+  /** E-mail: the attached files, as text (the platform attaches calendar files only). */
+  attachments?: Array<{ filename: string; content_type: string; content: string }>;
   received_at: string;
 }
 
@@ -83,6 +85,15 @@ export async function startSmtpSandbox(
             subject: mail.subject ?? '',
             text: (mail.text ?? '').trim(),
             reference: typeof reference === 'string' ? reference : null,
+            ...(mail.attachments.length > 0
+              ? {
+                  attachments: mail.attachments.map((file) => ({
+                    filename: file.filename ?? '',
+                    content_type: file.contentType,
+                    content: file.content.toString('utf8'),
+                  })),
+                }
+              : {}),
             received_at: new Date().toISOString(),
           });
           callback();

@@ -1,4 +1,4 @@
-import { hashToken, notFound } from '@salon/service-kit';
+import { appointmentEvent, hashToken, icsCalendar, notFound } from '@salon/service-kit';
 import { listAppointments } from '../db/appointment.repository';
 import { findLiveFeedByTokenHash } from '../db/calendar-feed.repository';
 import { findOutlet, findTenantReplica } from '../db/replica.repository';
@@ -8,10 +8,8 @@ import {
   FEED_DAYS_BACK,
   FEED_MAX_EVENTS,
   FEED_REFRESH_MINUTES,
-  feedEventOf,
 } from './calendar-feed-rules';
 import type { SchedulingDeps } from './deps';
-import { icsCalendar } from './ics-rules';
 import { addDays } from './time-rules';
 
 const DAY_MS = 86_400_000;
@@ -65,7 +63,7 @@ export async function renderCalendarFeed(
       from: new Date(Date.parse(`${range.from}T00:00:00Z`) - DAY_MS),
       to: new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS),
     },
-    events: items.map((item) => feedEventOf(item, owner, outletNames.get(item.outlet_id))),
+    events: items.map((item) => appointmentEvent(item, owner, outletNames.get(item.outlet_id))),
   });
   const lastModified = items
     .map((item) => item.updated_at)

@@ -10,6 +10,8 @@ export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Fri
 
 /** "09:30" or "09:30:00" → 570; undefined when malformed (the request time field's own parser). */
 export { parseClockTime as parseTime } from '@salon/contracts';
+import { localOf, offsetAt } from '@salon/service-kit';
+export { isValidTimeZone, localOf, offsetAt } from '@salon/service-kit';
 
 /** 570 → "09:30:00" (the spec's response format). 1440 (end of day) → "24:00:00". */
 export function formatTime(minutes: number): string {
@@ -32,56 +34,6 @@ export const daysBetween = (a: string, b: string): number =>
 
 /** 0 = Monday … 6 = Sunday, as the spec's recurrence_days. */
 export const weekdayOf = (date: string): number => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The local wall-clock date and minutes of an instant in a zone. */
-export function localOf(instant: Date, timeZone: string): { date: string; minutes: number } {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
-/** Offset of the zone from UTC at an instant, in milliseconds. */
-export function offsetAt(instant: number, timeZone: string): number {
-  const local = localOf(new Date(instant), timeZone);
-  const seconds = new Date(instant).getUTCSeconds();
-  const asUtc = Date.parse(`${local.date}T00:00:00Z`) + local.minutes * 60_000 + seconds * 1000;
-  return asUtc - (instant - (instant % 1000));
-}
 
 /**
  * The UTC instant of a local date and time in a zone. A time skipped by a daylight-saving jump resolves

@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
-import { entityTagOf, noneMatchHits } from '@salon/service-kit';
+import { ICS_CONTENT_TYPE, entityTagOf, noneMatchHits } from '@salon/service-kit';
 import type { CalendarFeedRecord, FeedOwner } from '../db/calendar-feed.repository';
-import { ICS_CONTENT_TYPE } from '../domain/ics-rules';
 
 export const calendarFeedView = (feed: CalendarFeedRecord) => ({
   id: feed.id,

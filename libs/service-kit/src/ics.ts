@@ -1,7 +1,8 @@
-import { offsetAt } from './time-rules';
+import { offsetAt } from './time-zone';
 
 /*
- * iCalendar (RFC 5545) text for calendar feeds: escaping, line folding, UTC stamps, VTIMEZONE and VEVENT.
+ * iCalendar (RFC 5545) text for calendar feeds and e-mail attachments: escaping, line folding, UTC stamps,
+ * VTIMEZONE and VEVENT.
  * Local times stay local with the outlet's TZID; the VTIMEZONE is built from the same Intl zone data the
  * service books with (time-rules), one observance per offset change found in the feed's range.
  */
@@ -145,11 +146,12 @@ function veventLines(event: IcsEvent): string[] {
 
 /**
  * A whole calendar: its name, one VTIMEZONE per zone its events use (covering `range`, widened by a year each
- * side so that an event's own observance is always inside), the events, CRLF line ends, folded lines.
+ * side so that an event's own observance is always inside), the events, CRLF line ends, folded lines. A feed
+ * says how often to refresh it (`refreshMinutes`); a one-off file (an e-mail attachment) does not.
  */
 export function icsCalendar(calendar: {
   name: string;
-  refreshMinutes: number;
+  refreshMinutes?: number;
   range: { from: Date; to: Date };
   events: readonly IcsEvent[];
 }): string {
@@ -159,12 +161,16 @@ export function icsCalendar(calendar: {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Salon platform//Calendar feed//EN',
+    'PRODID:-//Salon platform//Calendar//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(calendar.name)}`,
-    `REFRESH-INTERVAL;VALUE=DURATION:PT${calendar.refreshMinutes}M`,
-    `X-PUBLISHED-TTL:PT${calendar.refreshMinutes}M`,
+    ...(calendar.refreshMinutes === undefined
+      ? []
+      : [
+          `REFRESH-INTERVAL;VALUE=DURATION:PT${calendar.refreshMinutes}M`,
+          `X-PUBLISHED-TTL:PT${calendar.refreshMinutes}M`,
+        ]),
     ...zones.flatMap((zone) => vtimezone(zone, from, to)),
     ...calendar.events.flatMap(veventLines),
     'END:VCALENDAR',

@@ -1,12 +1,5 @@
 import { parseIcs } from '@salon/testing';
-import {
-  escapeText,
-  foldLine,
-  icsCalendar,
-  offsetChanges,
-  vtimezone,
-  type IcsEvent,
-} from '../src/domain/ics-rules';
+import { escapeText, foldLine, icsCalendar, offsetChanges, vtimezone, type IcsEvent } from '../src/ics';
 
 const event = (overrides: Partial<IcsEvent> = {}): IcsEvent => ({
   uid: '65a1b2c3d4e5f6a7b8c9d0e1@salon',
