@@ -60,15 +60,13 @@ async function salon(business: Business) {
   return { outlet, serviceId, sari: await member('sari'), tono: await member('tono') };
 }
 
-it('serves RFC 5545 feeds of bookings, reschedules and cancellations by secret, rotatable tokens', async () => {
-  const business = await registerBusiness(platform, 'Kalender');
-  const { outlet, serviceId, sari, tono } = await salon(business);
-  const date = localDate(outlet.timezone, 3);
+/** The staff member works 09:00–17:00 on `date`. */
+const workingDay = async (business: Business, staffId: string, date: string) =>
   expectStatus(
     await platform.request('POST', '/availability', {
       token: business.token,
       body: {
-        staff_id: sari.id,
+        staff_id: staffId,
         date,
         start_time: '09:00',
         end_time: '17:00',
@@ -77,6 +75,30 @@ it('serves RFC 5545 feeds of bookings, reschedules and cancellations by secret, 
     }),
     201,
   );
+
+/** The customer books one service with one staff member (retried until the new working day is bookable). */
+const book = (
+  customerToken: string,
+  slot: { outlet_id: string; date: string; time: string; serviceId: string; staffId: string },
+) =>
+  waitFor(async () => {
+    const answer = await platform.request('POST', '/appointments', {
+      token: customerToken,
+      body: {
+        outlet_id: slot.outlet_id,
+        appointment_date: slot.date,
+        start_time: slot.time,
+        services: [{ service_id: slot.serviceId, staff_id: slot.staffId }],
+      },
+    });
+    return answer.status === 201 && answer.body;
+  }, WAIT);
+
+it('serves RFC 5545 feeds of bookings, reschedules and cancellations by secret, rotatable tokens', async () => {
+  const business = await registerBusiness(platform, 'Kalender');
+  const { outlet, serviceId, sari, tono } = await salon(business);
+  const date = localDate(outlet.timezone, 3);
+  await workingDay(business, sari.id, date);
   const sariFeed = expectStatus(
     await platform.request('POST', `/staff/${sari.id}/calendar-feed`, { token: business.token }),
     201,
@@ -91,18 +113,13 @@ it('serves RFC 5545 feeds of bookings, reschedules and cancellations by secret, 
     201,
   );
 
-  const booked = await waitFor(async () => {
-    const answer = await platform.request('POST', '/appointments', {
-      token: customer.token,
-      body: {
-        outlet_id: outlet.id,
-        appointment_date: date,
-        start_time: '10:00',
-        services: [{ service_id: serviceId, staff_id: sari.id }],
-      },
-    });
-    return answer.status === 201 && answer.body;
-  }, WAIT);
+  const booked = await book(customer.token, {
+    outlet_id: outlet.id,
+    date,
+    time: '10:00',
+    serviceId,
+    staffId: sari.id,
+  });
 
   const first = await fetchFeed(sariFeed.url);
   expect(first.status).toBe(200);
@@ -156,32 +173,15 @@ it('sends the confirmed booking as a calendar file, the same event as the custom
   const business = await registerBusiness(platform, 'Undangan', '+6281234567891');
   const { outlet, serviceId, sari } = await salon(business);
   const date = localDate(outlet.timezone, 4);
-  expectStatus(
-    await platform.request('POST', '/availability', {
-      token: business.token,
-      body: {
-        staff_id: sari.id,
-        date,
-        start_time: '09:00',
-        end_time: '17:00',
-        availability_type: 'working_hours',
-      },
-    }),
-    201,
-  );
+  await workingDay(business, sari.id, date);
   const customer = await registerCustomer(platform, business, 'tari@undangan.example', 'Tari');
-  const booked = await waitFor(async () => {
-    const answer = await platform.request('POST', '/appointments', {
-      token: customer.token,
-      body: {
-        outlet_id: outlet.id,
-        appointment_date: date,
-        start_time: '11:00',
-        services: [{ service_id: serviceId, staff_id: sari.id }],
-      },
-    });
-    return answer.status === 201 && answer.body;
-  }, WAIT);
+  const booked = await book(customer.token, {
+    outlet_id: outlet.id,
+    date,
+    time: '11:00',
+    serviceId,
+    staffId: sari.id,
+  });
   expectStatus(
     await platform.request('PUT', `/appointments/${booked.id}/status`, {
       token: business.token,

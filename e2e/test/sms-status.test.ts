@@ -1,6 +1,6 @@
 import { TWILIO_SANDBOX_CREDENTIALS } from '@salon/notifications';
-import { newId } from '@salon/service-kit';
 import { startPlatform, type Platform } from '../src/platform';
+import { recordedDelivery, sandboxApi } from '../src/provider-deliveries';
 
 /**
  * Twilio's status callback end to end: the sandboxes process posts it to the StatusCallback it was given (the
@@ -16,13 +16,11 @@ afterAll(async () => {
   await platform?.stop();
 }, 60_000);
 
-const sandboxApi = () => platform.sandbox.addresses.listUrls.sms.replace(/\/sandbox\/messages$/, '');
-
 it('a signed delivered callback through the gateway updates the SMS delivery; an unsigned one is 401', async () => {
   // The sandbox is given a message as notifications sends it, and the delivery row notifications records beside
   // it: no journey in these tests sends an SMS, and the callback is what is under test.
   const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token, TWILIO_FROM: from } = TWILIO_SANDBOX_CREDENTIALS;
-  const sent = await fetch(`${sandboxApi()}/2010-04-01/Accounts/${sid}/Messages.json`, {
+  const sent = await fetch(`${sandboxApi(platform, 'sms')}/2010-04-01/Accounts/${sid}/Messages.json`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -37,23 +35,9 @@ it('a signed delivered callback through the gateway updates the SMS delivery; an
   });
   expect(sent.status).toBe(201);
   const messageSid = ((await sent.json()) as { sid: string }).sid;
-  const deliveryId = newId();
-  await platform.query(
-    'notifications',
-    `INSERT INTO notifications.deliveries (id, tenant_id, kind, channel, status, provider_message_id)
-     VALUES ($1, NULL, 'appointment_reminder', 'sms', 'sent', $2)`,
-    [deliveryId, messageSid],
-  );
-  const status = async () =>
-    (
-      await platform.query<{ status: string }>(
-        'notifications',
-        'SELECT status FROM notifications.deliveries WHERE id = $1',
-        [deliveryId],
-      )
-    )[0]!.status;
+  const { status } = await recordedDelivery(platform, 'sms', 'appointment_reminder', messageSid);
   const callback = (body: Record<string, unknown>) =>
-    fetch(`${sandboxApi()}/sandbox/statuses`, {
+    fetch(`${sandboxApi(platform, 'sms')}/sandbox/statuses`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

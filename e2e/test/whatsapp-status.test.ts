@@ -1,6 +1,6 @@
 import { WHATSAPP_SANDBOX_CREDENTIALS } from '@salon/notifications';
-import { newId } from '@salon/service-kit';
 import { startPlatform, type Platform } from '../src/platform';
+import { recordedDelivery, sandboxApi } from '../src/provider-deliveries';
 
 /**
  * The WhatsApp status webhook end to end: the sandboxes process signs the callback, the gateway routes it as a
@@ -16,13 +16,11 @@ afterAll(async () => {
   await platform?.stop();
 }, 60_000);
 
-const sandboxApi = () => platform.sandbox.addresses.listUrls.whatsapp.replace(/\/sandbox\/messages$/, '');
-
 it('a signed delivered callback through the gateway updates the delivery; unsigned is 401; the handshake answers', async () => {
   // The sandbox is given a message as notifications would send it, and the delivery row notifications would
   // record beside it: no journey in these tests sends on WhatsApp yet, and the webhook is what is under test.
   const sent = await fetch(
-    `${sandboxApi()}/v21.0/${WHATSAPP_SANDBOX_CREDENTIALS.WHATSAPP_PHONE_NUMBER_ID}/messages`,
+    `${sandboxApi(platform, 'whatsapp')}/v21.0/${WHATSAPP_SANDBOX_CREDENTIALS.WHATSAPP_PHONE_NUMBER_ID}/messages`,
     {
       method: 'POST',
       headers: {
@@ -39,21 +37,7 @@ it('a signed delivered callback through the gateway updates the delivery; unsign
   );
   expect(sent.status).toBe(200);
   const wamid = ((await sent.json()) as { messages: Array<{ id: string }> }).messages[0]!.id;
-  const deliveryId = newId();
-  await platform.query(
-    'notifications',
-    `INSERT INTO notifications.deliveries (id, tenant_id, kind, channel, status, provider_message_id)
-     VALUES ($1, NULL, 'appointment_confirmation', 'whatsapp', 'sent', $2)`,
-    [deliveryId, wamid],
-  );
-  const status = async () =>
-    (
-      await platform.query<{ status: string }>(
-        'notifications',
-        'SELECT status FROM notifications.deliveries WHERE id = $1',
-        [deliveryId],
-      )
-    )[0]!.status;
+  const { status } = await recordedDelivery(platform, 'whatsapp', 'appointment_confirmation', wamid);
 
   expect(await platform.sandbox.whatsAppStatus(wamid, 'delivered')).toBe(200);
   expect(await status()).toBe('delivered');

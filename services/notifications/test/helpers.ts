@@ -71,6 +71,10 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
 
 export const INTERNAL = { 'x-internal-token': 'test-internal-token-0123456789abcdef' };
 
+/** Sends a FAILED notification again now (the internal retry endpoint). */
+export const retryNotification = (service: TestService, id: string) =>
+  service.request('POST', `/webhooks/notifications/retry/${id}`, { headers: INTERNAL, body: {} });
+
 export const publish = publishEvent;
 
 /** A tenant in Asia/Jakarta (UTC+7) paying in IDR, with one outlet and one staff member, all replicated. */
@@ -230,7 +234,7 @@ export async function insertNotification(
     scheduledAt: Date;
     retryCount?: number;
     email?: string;
-    channel?: 'email' | 'sms' | 'push';
+    channel?: 'email' | 'whatsapp' | 'sms' | 'push';
     phone?: string;
     customerId?: string;
     kind?: string;

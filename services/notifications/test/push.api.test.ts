@@ -5,11 +5,11 @@ import { pushSender } from '../src/channels/push.sender';
 import { serviceAccountSchema } from '../src/channels/fcm';
 import { FCM_SANDBOX_CREDENTIALS } from '../src/sandbox/fcm-sandbox';
 import {
-  INTERNAL,
   days,
   deliveriesOf,
   insertNotification,
   registerDevice,
+  retryNotification,
   seedTenant,
   startHarness,
   type Harness,
@@ -42,8 +42,7 @@ describe('push channel: Firebase Cloud Messaging HTTP v1', () => {
     });
     return { id, customerId, tokens };
   }
-  const retry = (id: string) =>
-    h.service.request('POST', `/webhooks/notifications/retry/${id}`, { headers: INTERNAL, body: {} });
+  const retry = (id: string) => retryNotification(h.service, id);
   const devicesOf = async (customerId: string) =>
     (
       await selectRows<{ token: string }>(

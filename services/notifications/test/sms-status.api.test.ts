@@ -1,10 +1,10 @@
 import { twilioSignature } from '../src/channels/twilio';
 import { TWILIO_SANDBOX_CREDENTIALS } from '../src/sandbox/twilio-sandbox';
 import {
-  INTERNAL,
   days,
   deliveriesOf,
   insertNotification,
+  retryNotification,
   seedTenant,
   startHarness,
   type Harness,
@@ -31,8 +31,7 @@ describe('SMS channel: Twilio status callbacks and retries', () => {
       channel: 'sms',
       phone: '+6281234567890',
     });
-  const retry = (id: string) =>
-    h.service.request('POST', `/webhooks/notifications/retry/${id}`, { headers: INTERNAL, body: {} });
+  const retry = (id: string) => retryNotification(h.service, id);
   const deliveries = (id: string) => deliveriesOf(h.service, id);
 
   it('signs like Twilio: the documented example', () => {

@@ -1,8 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { metricsRegistry, newId, selectRows } from '@salon/service-kit';
+import { metricsRegistry } from '@salon/service-kit';
 import { signatureOf } from '../src/channels/whatsapp-cloud';
 import { WHATSAPP_SANDBOX_CREDENTIALS } from '../src/sandbox/whatsapp-sandbox';
-import { INTERNAL, days, seedTenant, startHarness, type Harness, type SeededTenant } from './helpers';
+import {
+  days,
+  deliveriesOf,
+  insertNotification,
+  retryNotification,
+  seedTenant,
+  startHarness,
+  type Harness,
+  type SeededTenant,
+} from './helpers';
 
 /** WhatsApp Cloud API adapter against its sandbox, through the service: sends, failures, status webhook. */
 describe('WhatsApp channel', () => {
@@ -17,25 +25,15 @@ describe('WhatsApp channel', () => {
   beforeEach(() => h.whatsapp.clear());
 
   /** A FAILED staff notice on WhatsApp only; retrying it sends it now. */
-  async function failedWhatsAppNotice(): Promise<string> {
-    const id = newId();
-    await h.service.database.db.orm.execute(
-      sql`INSERT INTO notifications.scheduled_notifications (id, tenant_id, kind, status, tier, scheduled_at, retry_count,
-            recipient_type, recipient_id, recipient, channels, template, payload, dedupe_key)
-          VALUES (${id}, ${tenant.tenantId}, 'staff_booking_notice', 'FAILED', 'TASK_QUEUE', ${days(1).toISOString()}, 0,
-            'staff', ${tenant.staffId}, ${JSON.stringify({ name: 'Sari Dewi', email: null, phone: '+6281234567890' })}::jsonb,
-            '{whatsapp}', 'staff_booking_notice', '{}'::jsonb, ${`test:${id}`})`,
-    );
-    return id;
-  }
-  const retry = (id: string) =>
-    h.service.request('POST', `/webhooks/notifications/retry/${id}`, { headers: INTERNAL, body: {} });
-  const deliveries = (id: string) =>
-    selectRows<{ status: string; reason: string | null; provider_message_id: string | null }>(
-      h.service.database.db.orm,
-      sql`SELECT status, reason, provider_message_id FROM notifications.deliveries
-          WHERE notification_id = ${id} ORDER BY created_at`,
-    );
+  const failedWhatsAppNotice = () =>
+    insertNotification(h.service, tenant, {
+      status: 'FAILED',
+      scheduledAt: days(1),
+      channel: 'whatsapp',
+      phone: '+6281234567890',
+    });
+  const retry = (id: string) => retryNotification(h.service, id);
+  const deliveries = (id: string) => deliveriesOf(h.service, id);
 
   it('sends a template message with the rendered text as its parameter and records the wamid', async () => {
     const id = await failedWhatsAppNotice();
