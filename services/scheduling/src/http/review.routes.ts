@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { schedulingApi } from '@salon/contracts';
-import { authenticate, contextOf, parseInput, sendCacheable } from '@salon/service-kit';
+import { authenticate, contextOf, parseInput, requireRoles, sendCacheable } from '@salon/service-kit';
 import type { SchedulingDeps } from '../domain/deps';
 import { findMyReviews, findPublicReviews, findReviews } from '../domain/find-reviews';
 import { hideReviewAsAbusive, replyToReview } from '../domain/moderate-review';
@@ -12,6 +12,7 @@ export function reviewRoutes(deps: SchedulingDeps): Router {
   const router = Router();
   const staff = [authenticate(deps.verifier, { allow: ['staff'] }), deps.plans.suspendedGuard()];
   const customer = [authenticate(deps.verifier, { allow: ['customer'] }), deps.plans.suspendedGuard()];
+  const admins = [...staff, requireRoles('SUPER_ADMIN', 'TENANT_ADMIN')];
 
   router.post('/customer/appointments/:appointment_id/reviews', ...customer, async (req, res) => {
     const { appointment_id } = parseInput(schedulingApi.reviewAppointmentPath, req.params, 'path');
@@ -54,7 +55,7 @@ export function reviewRoutes(deps: SchedulingDeps): Router {
     res.json(reviewView(await replyToReview(deps, contextOf(req), { reviewId: review_id, reply })));
   });
 
-  router.put('/reviews/:review_id/hide', ...staff, async (req, res) => {
+  router.put('/reviews/:review_id/hide', ...admins, async (req, res) => {
     const { review_id } = parseInput(schedulingApi.reviewPath, req.params, 'path');
     const { reason } = parseInput(schedulingApi.reviewHideBody, req.body, 'body');
     res.json(reviewView(await hideReviewAsAbusive(deps, contextOf(req), { reviewId: review_id, reason })));
