@@ -19,6 +19,8 @@ export interface OutletRecords {
   appointment_to_reschedule: string;
   appointment_to_cancel: string;
   appointment_to_confirm: string;
+  /** The customer's review of the service of a completed appointment there (14:00), for a reply. */
+  review_to_reply: string;
 }
 
 export interface TwoOutletTenant {
@@ -142,6 +144,19 @@ export async function seedTwoOutletTenant(
     const appointments = [];
     for (const start of ['09:00', '09:30', '10:00', '10:30']) appointments.push(await book(start));
     const [read, reschedule, cancel, confirm] = appointments as [string, string, string, string];
+    const reviewed = await book('14:00');
+    for (const status of ['confirmed', 'completed'])
+      await expectStatus(
+        call('PUT', `/appointments/${reviewed}/status`, as({ status })),
+        `appointment ${status}`,
+      );
+    const review = await expectStatus(
+      call('POST', `/customer/appointments/${reviewed}/reviews`, {
+        token: customer.access_token,
+        body: { service_id: service.id, rating: 4 },
+      }),
+      'review',
+    );
     return {
       outlet_id: outletId,
       staff_id: staff.id as string,
@@ -153,6 +168,7 @@ export async function seedTwoOutletTenant(
       appointment_to_reschedule: reschedule,
       appointment_to_cancel: cancel,
       appointment_to_confirm: confirm,
+      review_to_reply: review.id as string,
     };
   };
   const [a, b] = await Promise.all([

@@ -182,6 +182,15 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/customer/calendar-feed',             'scheduling', 'customer', 'The customer\'s live calendar feed (without its token)'),
   route('DELETE', '/customer/calendar-feed',             'scheduling', 'customer', 'Revoke the customer\'s calendar feed'),
   route('GET',    '/public/calendar-feeds/{feed_token}', 'scheduling', 'public', 'An ICS calendar feed by its secret token (RFC 5545; ETag, 304)'),
+  // scheduling: reviews (scheduling owns them beside the appointments; catalog keeps the services' averages)
+  route('POST',   '/customer/appointments/{appointment_id}/reviews', 'scheduling', 'customer', 'Review a service or a staff member of a completed appointment'),
+  route('GET',    '/customer/reviews',                   'scheduling', 'customer', 'The customer\'s own reviews'),
+  route('PUT',    '/customer/reviews/{review_id}',       'scheduling', 'customer', 'Change a review (within 7 days of writing it)'),
+  route('GET',    '/reviews',                            'scheduling', 'staff',  'The business\'s reviews, hidden ones included'),
+  route('PUT',    '/reviews/{review_id}/reply',          'scheduling', 'staff',  'Reply to a review (the staff member reviewed or its manager)'),
+  route('PUT',    '/reviews/{review_id}/hide',           'scheduling', 'staff',  'Hide an abusive review (kept, not shown, not counted)', [SA, TA]),
+  route('GET',    '/public/tenants/{slug}/services/{service_id}/reviews', 'scheduling', 'public', 'Visible reviews of a service (public booking API)'),
+  route('GET',    '/public/tenants/{slug}/staff/{staff_id}/reviews', 'scheduling', 'public', 'Visible reviews of a staff member (public booking API)'),
 
   // ── commerce: packages (administration) ─────────────────────────────────────────────────────────────
   route('GET',    '/packages',                           'commerce', 'staff',    'List packages', [TA, SA, ST]),

@@ -139,6 +139,19 @@ describe('the routing table', () => {
     expect(owner('PUT', `/public/calendar-feeds/${'a'.repeat(43)}`)).toBe('method-not-allowed');
   });
 
+  it('routes reviews: written by customers, moderated by staff, read publicly by slug', () => {
+    expect(owner('POST', `/customer/appointments/${ID}/reviews`)).toBe('scheduling customer');
+    expect(owner('GET', '/customer/reviews')).toBe('scheduling customer');
+    expect(owner('PUT', `/customer/reviews/${ID}`)).toBe('scheduling customer');
+    expect(owner('GET', '/reviews')).toBe('scheduling staff');
+    expect(owner('PUT', `/reviews/${ID}/reply`)).toBe('scheduling staff');
+    expect(owner('PUT', `/reviews/${ID}/hide`)).toBe('scheduling staff');
+    expect(owner('GET', `/public/tenants/demo-salon/services/${ID}/reviews`)).toBe('scheduling public');
+    expect(owner('GET', `/public/tenants/demo-salon/staff/${ID}/reviews`)).toBe('scheduling public');
+    expect(owner('GET', '/public/tenants/demo-salon/services')).toBe('catalog public');
+    expect(owner('POST', `/reviews/${ID}/hide`)).toBe('method-not-allowed');
+  });
+
   it('matches HEAD as GET, tolerates one trailing slash and keeps the query out of matching', () => {
     expect(owner('HEAD', '/services')).toBe('catalog either');
     expect(owner('GET', '/services/')).toBe('catalog either');

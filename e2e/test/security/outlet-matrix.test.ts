@@ -27,7 +27,7 @@ interface AimedRequest {
 }
 type Aim = (at: OutletRecords, tenant: TwoOutletTenant, n: number) => AimedRequest;
 
-/** Times on the seeded day no seeded record uses (09:00–10:59 are booked, 17:00–18:00 blocked). */
+/** Times on the seeded day no seeded record uses (09:00–10:59 and 14:00–14:29 are booked, 17:00–18:00 blocked). */
 const FREE = { book: '11:00', bookEither: '11:30', rescheduleTo: '12:00', check: '13:00', block: '16:00' };
 
 const bookingAt = (at: OutletRecords, tenant: TwoOutletTenant, start: string) => ({
@@ -127,6 +127,12 @@ const OUTLET_SCOPED: Record<string, Aim> = {
   'PUT /appointments/{appointment_id}/status': (at) => ({
     params: { appointment_id: at.appointment_to_confirm },
     body: { status: 'confirmed' },
+  }),
+  // scheduling: reviews (each review is of an appointment at one outlet)
+  'GET /reviews': (at) => ({ query: { outlet_id: at.outlet_id } }),
+  'PUT /reviews/{review_id}/reply': (at) => ({
+    params: { review_id: at.review_to_reply },
+    body: { reply: 'Thank you for coming!' },
   }),
 };
 

@@ -21,6 +21,8 @@ import {
   appointmentPaymentOrphanedV1,
   appointmentRescheduledV1,
   appointmentStatusChangedV1,
+  reviewDeletedV1,
+  reviewUpsertedV1,
   staffTerminatedV1,
   staffUpsertedV1,
 } from './events/scheduling';
@@ -61,6 +63,8 @@ export const eventSchemas = {
   'scheduling.appointment.confirmed.v1': appointmentConfirmedV1,
   'scheduling.appointment.status_changed.v1': appointmentStatusChangedV1,
   'scheduling.appointment.payment_orphaned.v1': appointmentPaymentOrphanedV1,
+  'scheduling.review.upserted.v1': reviewUpsertedV1,
+  'scheduling.review.deleted.v1': reviewDeletedV1,
   'notifications.task.due.v1': notificationTaskDueV1,
   'notifications.webhook.due.v1': webhookDeliveryDueV1,
 } as const;

@@ -10,6 +10,7 @@ import { availabilityRoutes } from './http/availability.routes';
 import { calendarFeedRoutes } from './http/calendar-feed.routes';
 import { internalRoutes } from './http/internal.routes';
 import { publicRoutes } from './http/public.routes';
+import { reviewRoutes } from './http/review.routes';
 import { staffRoutes } from './http/staff.routes';
 
 /**
@@ -33,6 +34,7 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
     app.use(publicRoutes(deps));
     app.use(availabilityRoutes(deps));
     app.use(calendarFeedRoutes(deps));
+    app.use(reviewRoutes(deps));
     // /staff/appointments before /staff/:staff_id
     app.use(appointmentRoutes(deps));
     app.use(staffRoutes(deps));

@@ -434,6 +434,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customer/appointments/{appointment_id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a service or a staff member of a completed appointment
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        post: operations["createMyReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customer/auth/login": {
         parameters: {
             query?: never;
@@ -962,6 +982,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customer/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's own reviews
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        get: operations["listMyReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customer/reviews/{review_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a review (within 7 days of writing it)
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        put: operations["updateMyReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customer/wallet": {
         parameters: {
             query?: never;
@@ -1446,6 +1506,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/tenants/{slug}/services/{service_id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visible reviews of a service (public booking API)
+         * @description Public: no token; rate-limited per client address. Served by scheduling.
+         */
+        get: operations["listPublicServiceReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/tenants/{slug}/staff": {
         parameters: {
             query?: never;
@@ -1459,6 +1539,86 @@ export interface paths {
          */
         get: operations["listPublicStaff"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/tenants/{slug}/staff/{staff_id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visible reviews of a staff member (public booking API)
+         * @description Public: no token; rate-limited per client address. Served by scheduling.
+         */
+        get: operations["listPublicStaffReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's reviews, hidden ones included
+         * @description Staff token, rate-limited per user; a customer token is 403. Served by scheduling.
+         */
+        get: operations["listReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews/{review_id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hide an abusive review (kept, not shown, not counted)
+         * @description Staff token, rate-limited per user; a customer token is 403. Roles: SUPER_ADMIN, TENANT_ADMIN. Served by scheduling.
+         */
+        put: operations["hideReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews/{review_id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reply to a review (the staff member reviewed or its manager)
+         * @description Staff token, rate-limited per user; a customer token is 403. Served by scheduling.
+         */
+        put: operations["replyToReview"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2846,6 +3006,49 @@ export interface components {
             /** @description The same feed as a webcal:// link (subscribe in Apple Calendar) */
             webcal_url: string;
         };
+        /**
+         * @example {
+         *       "service_id": "65f1c0ffee0000000000aa01",
+         *       "rating": 5,
+         *       "comment": "Lovely cut, on time"
+         *     }
+         */
+        CreateMyReviewRequest: {
+            /** @description Optional text, up to 1,000 characters */
+            comment?: string | null;
+            /** @description 1 (poor) to 5 (excellent) */
+            rating: number;
+            /** @description The service rated (or staff_id) */
+            service_id?: string;
+            /** @description The staff member rated (or service_id) */
+            staff_id?: string;
+        };
+        CreateMyReviewResponse: {
+            appointment_id: string;
+            author_name: string;
+            comment: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            editable_until: string;
+            hidden_at: string | null;
+            hidden_by: string | null;
+            hidden_reason: string | null;
+            id: string;
+            outlet_id: string;
+            rating: number;
+            replied_at: string | null;
+            reply: string | null;
+            /** @description The staff member who served (the subject of a staff review) */
+            staff_id: string;
+            /** @enum {string} */
+            status: "visible" | "hidden";
+            subject_id: string;
+            /** @enum {string} */
+            subject_type: "service" | "staff";
+            /** Format: date-time */
+            updated_at: string;
+        };
         CreateOutletRequest: {
             address?: string | null;
             business_hours?: {
@@ -3852,6 +4055,35 @@ export interface components {
             updated_at: string;
             url: string;
         };
+        HideReviewRequest: {
+            reason: string;
+        };
+        HideReviewResponse: {
+            appointment_id: string;
+            author_name: string;
+            comment: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            editable_until: string;
+            hidden_at: string | null;
+            hidden_by: string | null;
+            hidden_reason: string | null;
+            id: string;
+            outlet_id: string;
+            rating: number;
+            replied_at: string | null;
+            reply: string | null;
+            /** @description The staff member who served (the subject of a staff review) */
+            staff_id: string;
+            /** @enum {string} */
+            status: "visible" | "hidden";
+            subject_id: string;
+            /** @enum {string} */
+            subject_type: "service" | "staff";
+            /** Format: date-time */
+            updated_at: string;
+        };
         ListAppointmentsResponse: {
             items: components["schemas"]["Appointment"][];
             page: number;
@@ -3947,6 +4179,38 @@ export interface components {
         };
         ListMyPaymentsResponse: {
             items: components["schemas"]["CustomerPayment"][];
+            page: number;
+            pages: number;
+            size: number;
+            total: number;
+        };
+        ListMyReviewsResponse: {
+            items: {
+                appointment_id: string;
+                author_name: string;
+                comment: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                editable_until: string;
+                hidden_at: string | null;
+                hidden_by: string | null;
+                hidden_reason: string | null;
+                id: string;
+                outlet_id: string;
+                rating: number;
+                replied_at: string | null;
+                reply: string | null;
+                /** @description The staff member who served (the subject of a staff review) */
+                staff_id: string;
+                /** @enum {string} */
+                status: "visible" | "hidden";
+                subject_id: string;
+                /** @enum {string} */
+                subject_type: "service" | "staff";
+                /** Format: date-time */
+                updated_at: string;
+            }[];
             page: number;
             pages: number;
             size: number;
@@ -4055,6 +4319,25 @@ export interface components {
                 };
             }[];
         };
+        ListPublicServiceReviewsResponse: {
+            items: {
+                /** @description The reviewer's first name */
+                author_name: string;
+                comment: string | null;
+                /** Format: date-time */
+                created_at: string;
+                id: string;
+                rating: number;
+                replied_at: string | null;
+                reply: string | null;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+            page: number;
+            pages: number;
+            size: number;
+            total: number;
+        };
         ListPublicServicesResponse: {
             categories: {
                 category: string;
@@ -4069,6 +4352,57 @@ export interface components {
         };
         ListPublicStaffResponse: {
             items: components["schemas"]["PublicStaffMember"][];
+        };
+        ListPublicStaffReviewsResponse: {
+            items: {
+                /** @description The reviewer's first name */
+                author_name: string;
+                comment: string | null;
+                /** Format: date-time */
+                created_at: string;
+                id: string;
+                rating: number;
+                replied_at: string | null;
+                reply: string | null;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+            page: number;
+            pages: number;
+            size: number;
+            total: number;
+        };
+        ListReviewsResponse: {
+            items: {
+                appointment_id: string;
+                author_name: string;
+                comment: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                editable_until: string;
+                hidden_at: string | null;
+                hidden_by: string | null;
+                hidden_reason: string | null;
+                id: string;
+                outlet_id: string;
+                rating: number;
+                replied_at: string | null;
+                reply: string | null;
+                /** @description The staff member who served (the subject of a staff review) */
+                staff_id: string;
+                /** @enum {string} */
+                status: "visible" | "hidden";
+                subject_id: string;
+                /** @enum {string} */
+                subject_type: "service" | "staff";
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+            page: number;
+            pages: number;
+            size: number;
+            total: number;
         };
         ListServiceCategoriesResponse: components["schemas"]["ServiceCategory"][];
         ListServiceCategoryTemplatesResponse: string[];
@@ -4892,6 +5226,35 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
         };
+        ReplyToReviewRequest: {
+            reply: string;
+        };
+        ReplyToReviewResponse: {
+            appointment_id: string;
+            author_name: string;
+            comment: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            editable_until: string;
+            hidden_at: string | null;
+            hidden_by: string | null;
+            hidden_reason: string | null;
+            id: string;
+            outlet_id: string;
+            rating: number;
+            replied_at: string | null;
+            reply: string | null;
+            /** @description The staff member who served (the subject of a staff review) */
+            staff_id: string;
+            /** @enum {string} */
+            status: "visible" | "hidden";
+            subject_id: string;
+            /** @enum {string} */
+            subject_type: "service" | "staff";
+            /** Format: date-time */
+            updated_at: string;
+        };
         RequestCustomerPasswordResetRequest: {
             /** @example ayu@example.com */
             email?: string;
@@ -5499,6 +5862,38 @@ export interface components {
             last_name?: string | null;
             phone?: string;
             tags?: string[];
+        };
+        UpdateMyReviewRequest: {
+            /** @description Optional text, up to 1,000 characters */
+            comment?: string | null;
+            /** @description 1 (poor) to 5 (excellent) */
+            rating: number;
+        };
+        UpdateMyReviewResponse: {
+            appointment_id: string;
+            author_name: string;
+            comment: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            editable_until: string;
+            hidden_at: string | null;
+            hidden_by: string | null;
+            hidden_reason: string | null;
+            id: string;
+            outlet_id: string;
+            rating: number;
+            replied_at: string | null;
+            reply: string | null;
+            /** @description The staff member who served (the subject of a staff review) */
+            staff_id: string;
+            /** @enum {string} */
+            status: "visible" | "hidden";
+            subject_id: string;
+            /** @enum {string} */
+            subject_type: "service" | "staff";
+            /** Format: date-time */
+            updated_at: string;
         };
         UpdateOutletRequest: {
             address?: string | null;
@@ -7541,6 +7936,75 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    createMyReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment's identifier */
+                appointment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "service_id": "65f1c0ffee0000000000aa01",
+                 *       "rating": 5,
+                 *       "comment": "Lovely cut, on time"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMyReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "65f0c2a1b3d4e5f601234567",
+                     *       "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *       "subject_type": "service",
+                     *       "subject_id": "65f0c2a1b3d4e5f601234567",
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "author_name": "Example",
+                     *       "rating": 1,
+                     *       "comment": "Example",
+                     *       "reply": "Example",
+                     *       "replied_at": "2026-12-01T09:30:00Z",
+                     *       "status": "visible",
+                     *       "hidden_at": "2026-12-01T09:30:00Z",
+                     *       "hidden_by": "65f0c2a1b3d4e5f601234567",
+                     *       "hidden_reason": "Example",
+                     *       "editable_until": "2026-12-01T09:30:00Z",
+                     *       "created_at": "2026-12-01T09:30:00Z",
+                     *       "updated_at": "2026-12-01T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateMyReviewResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     loginCustomer: {
         parameters: {
             query?: never;
@@ -9228,6 +9692,138 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listMyReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "65f0c2a1b3d4e5f601234567",
+                     *           "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *           "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *           "subject_type": "service",
+                     *           "subject_id": "65f0c2a1b3d4e5f601234567",
+                     *           "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *           "author_name": "Example",
+                     *           "rating": 1,
+                     *           "comment": "Example",
+                     *           "reply": "Example",
+                     *           "replied_at": "2026-12-01T09:30:00Z",
+                     *           "status": "visible",
+                     *           "hidden_at": "2026-12-01T09:30:00Z",
+                     *           "hidden_by": "65f0c2a1b3d4e5f601234567",
+                     *           "hidden_reason": "Example",
+                     *           "editable_until": "2026-12-01T09:30:00Z",
+                     *           "created_at": "2026-12-01T09:30:00Z",
+                     *           "updated_at": "2026-12-01T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "size": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListMyReviewsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateMyReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's identifier */
+                review_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMyReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "65f0c2a1b3d4e5f601234567",
+                     *       "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *       "subject_type": "service",
+                     *       "subject_id": "65f0c2a1b3d4e5f601234567",
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "author_name": "Example",
+                     *       "rating": 1,
+                     *       "comment": "Example",
+                     *       "reply": "Example",
+                     *       "replied_at": "2026-12-01T09:30:00Z",
+                     *       "status": "visible",
+                     *       "hidden_at": "2026-12-01T09:30:00Z",
+                     *       "hidden_by": "65f0c2a1b3d4e5f601234567",
+                     *       "hidden_reason": "Example",
+                     *       "editable_until": "2026-12-01T09:30:00Z",
+                     *       "created_at": "2026-12-01T09:30:00Z",
+                     *       "updated_at": "2026-12-01T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateMyReviewResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11333,6 +11929,64 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    listPublicServiceReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The service's identifier */
+                service_id: string;
+                /** @description The tenant's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "65f0c2a1b3d4e5f601234567",
+                     *           "author_name": "Example",
+                     *           "rating": 1,
+                     *           "comment": "Example",
+                     *           "reply": "Example",
+                     *           "replied_at": "2026-12-01T09:30:00Z",
+                     *           "created_at": "2026-12-01T09:30:00Z",
+                     *           "updated_at": "2026-12-01T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "size": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListPublicServiceReviewsResponse"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     listPublicStaff: {
         parameters: {
             query: {
@@ -11377,6 +12031,268 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listPublicStaffReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant's slug */
+                slug: string;
+                /** @description The staff's identifier */
+                staff_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "65f0c2a1b3d4e5f601234567",
+                     *           "author_name": "Example",
+                     *           "rating": 1,
+                     *           "comment": "Example",
+                     *           "reply": "Example",
+                     *           "replied_at": "2026-12-01T09:30:00Z",
+                     *           "created_at": "2026-12-01T09:30:00Z",
+                     *           "updated_at": "2026-12-01T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "size": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListPublicStaffReviewsResponse"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listReviews: {
+        parameters: {
+            query?: {
+                outlet_id?: string;
+                page?: number;
+                service_id?: string;
+                size?: number;
+                staff_id?: string;
+                /** @description Only visible or only hidden reviews */
+                status?: "visible" | "hidden";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "65f0c2a1b3d4e5f601234567",
+                     *           "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *           "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *           "subject_type": "service",
+                     *           "subject_id": "65f0c2a1b3d4e5f601234567",
+                     *           "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *           "author_name": "Example",
+                     *           "rating": 1,
+                     *           "comment": "Example",
+                     *           "reply": "Example",
+                     *           "replied_at": "2026-12-01T09:30:00Z",
+                     *           "status": "visible",
+                     *           "hidden_at": "2026-12-01T09:30:00Z",
+                     *           "hidden_by": "65f0c2a1b3d4e5f601234567",
+                     *           "hidden_reason": "Example",
+                     *           "editable_until": "2026-12-01T09:30:00Z",
+                     *           "created_at": "2026-12-01T09:30:00Z",
+                     *           "updated_at": "2026-12-01T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "size": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListReviewsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    hideReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's identifier */
+                review_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HideReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "65f0c2a1b3d4e5f601234567",
+                     *       "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *       "subject_type": "service",
+                     *       "subject_id": "65f0c2a1b3d4e5f601234567",
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "author_name": "Example",
+                     *       "rating": 1,
+                     *       "comment": "Example",
+                     *       "reply": "Example",
+                     *       "replied_at": "2026-12-01T09:30:00Z",
+                     *       "status": "visible",
+                     *       "hidden_at": "2026-12-01T09:30:00Z",
+                     *       "hidden_by": "65f0c2a1b3d4e5f601234567",
+                     *       "hidden_reason": "Example",
+                     *       "editable_until": "2026-12-01T09:30:00Z",
+                     *       "created_at": "2026-12-01T09:30:00Z",
+                     *       "updated_at": "2026-12-01T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HideReviewResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    replyToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's identifier */
+                review_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reply": "Example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplyToReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "65f0c2a1b3d4e5f601234567",
+                     *       "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *       "subject_type": "service",
+                     *       "subject_id": "65f0c2a1b3d4e5f601234567",
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "author_name": "Example",
+                     *       "rating": 1,
+                     *       "comment": "Example",
+                     *       "reply": "Example",
+                     *       "replied_at": "2026-12-01T09:30:00Z",
+                     *       "status": "visible",
+                     *       "hidden_at": "2026-12-01T09:30:00Z",
+                     *       "hidden_by": "65f0c2a1b3d4e5f601234567",
+                     *       "hidden_reason": "Example",
+                     *       "editable_until": "2026-12-01T09:30:00Z",
+                     *       "created_at": "2026-12-01T09:30:00Z",
+                     *       "updated_at": "2026-12-01T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReplyToReviewResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

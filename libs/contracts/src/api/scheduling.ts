@@ -3,6 +3,7 @@ import { publicStaffList, publicStaffQuery } from './public';
 import * as appointments from './scheduling/appointments';
 import * as availability from './scheduling/availability';
 import * as feeds from './scheduling/calendar-feeds';
+import * as reviews from './scheduling/reviews';
 import * as staff from './scheduling/staff';
 
 /** The scheduling service's HTTP contracts: request schemas its routes validate with, and the OpenAPI entries. */
@@ -11,6 +12,7 @@ export * from './scheduling/staff';
 export * from './scheduling/availability';
 export * from './scheduling/appointments';
 export * from './scheduling/calendar-feeds';
+export * from './scheduling/reviews';
 
 export const schedulingOperations: OperationSchemaMap = {
   // staff members
@@ -102,5 +104,24 @@ export const schedulingOperations: OperationSchemaMap = {
     response: feeds.calendarFeedDocument,
     mediaType: 'text/calendar',
     conditional: true,
+  },
+  // reviews
+  'POST /customer/appointments/{appointment_id}/reviews': {
+    body: reviews.reviewCreateBody,
+    response: reviews.review,
+    status: 201,
+  },
+  'GET /customer/reviews': { query: reviews.publicReviewQuery, response: reviews.reviewPage },
+  'PUT /customer/reviews/{review_id}': { body: reviews.reviewUpdateBody, response: reviews.review },
+  'GET /reviews': { query: reviews.reviewListQuery, response: reviews.reviewPage },
+  'PUT /reviews/{review_id}/reply': { body: reviews.reviewReplyBody, response: reviews.review },
+  'PUT /reviews/{review_id}/hide': { body: reviews.reviewHideBody, response: reviews.review },
+  'GET /public/tenants/{slug}/services/{service_id}/reviews': {
+    query: reviews.publicReviewQuery,
+    response: reviews.publicReviewPage,
+  },
+  'GET /public/tenants/{slug}/staff/{staff_id}/reviews': {
+    query: reviews.publicReviewQuery,
+    response: reviews.publicReviewPage,
   },
 };

@@ -137,3 +137,35 @@ export const appointmentPaymentOrphanedV1 = z.object({
   appointment_status: z.enum(APPOINTMENT_STATUSES),
 });
 export type AppointmentPaymentOrphanedV1 = z.infer<typeof appointmentPaymentOrphanedV1>;
+
+/** What a review rates: one service of an appointment, or one staff member of it. */
+export const REVIEW_SUBJECT_TYPES = ['service', 'staff'] as const;
+export type ReviewSubjectType = (typeof REVIEW_SUBJECT_TYPES)[number];
+
+/**
+ * A review's rating after it was written or changed (edited, replied to, hidden). `counted` is false for a
+ * hidden review. The owner of the rated thing (catalog for a service) keeps one row per review, newest
+ * `version` wins, and recomputes the average from those rows: a redelivered event never counts twice.
+ */
+export const reviewUpsertedV1 = z.object({
+  review_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  appointment_id: objectIdSchema,
+  subject_type: z.enum(REVIEW_SUBJECT_TYPES),
+  subject_id: objectIdSchema,
+  rating: z.number().int().min(1).max(5),
+  counted: z.boolean(),
+  updated_at: timestamp,
+  version: z.number().int().positive(),
+});
+export type ReviewUpsertedV1 = z.infer<typeof reviewUpsertedV1>;
+
+/** A review deleted with its customer's account: it no longer counts. `version` is above every upsert's. */
+export const reviewDeletedV1 = z.object({
+  review_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  subject_type: z.enum(REVIEW_SUBJECT_TYPES),
+  subject_id: objectIdSchema,
+  version: z.number().int().positive(),
+});
+export type ReviewDeletedV1 = z.infer<typeof reviewDeletedV1>;

@@ -1,10 +1,13 @@
 import type {
   AppointmentCancelledV1,
   AppointmentSnapshot,
+  ReviewDeletedV1,
+  ReviewUpsertedV1,
   StaffTerminatedV1,
   StaffUpsertedV1,
 } from '@salon/contracts';
 import type { AppointmentRecord } from '../db/appointment.repository';
+import type { ReviewRecord } from '../db/review.repository';
 import type { StaffRecord } from '../db/staff.repository';
 import { insideCancellationWindow } from './cancellation-policy';
 
@@ -74,4 +77,26 @@ export const appointmentCancelledData = (
     cancellationHours,
     new Date(appointment.cancelled_at as string),
   ),
+});
+
+/** review.upserted: the rating as the rated thing's owner counts it (a hidden review is not counted). */
+export const reviewUpsertedData = (review: ReviewRecord): ReviewUpsertedV1 => ({
+  review_id: review.id,
+  tenant_id: review.tenant_id,
+  appointment_id: review.appointment_id,
+  subject_type: review.subject_type,
+  subject_id: review.subject_id,
+  rating: review.rating,
+  counted: review.hidden_at === null,
+  updated_at: review.updated_at,
+  version: review.version,
+});
+
+/** review.deleted: one version above the last upsert, so a late upsert cannot bring it back. */
+export const reviewDeletedData = (review: ReviewRecord): ReviewDeletedV1 => ({
+  review_id: review.id,
+  tenant_id: review.tenant_id,
+  subject_type: review.subject_type,
+  subject_id: review.subject_id,
+  version: review.version + 1,
 });

@@ -37,7 +37,7 @@ export function schedulingSubscriptions(deps: SchedulingDeps): Subscription[] {
       .on('identity.customer.updated.v1', onIdentityCustomerUpdated)
       .subscription(),
     new InboxConsumer(store, CUSTOMER_DELETED_CONSUMER)
-      .on('identity.customer.deleted.v1', onIdentityCustomerDeleted)
+      .on('identity.customer.deleted.v1', onIdentityCustomerDeleted(deps))
       .subscription(),
     new InboxConsumer(store, PAYMENT_CONSUMER)
       .on('commerce.payment.completed.v1', onCommercePaymentCompleted(deps))
