@@ -64,6 +64,36 @@ describe('internal endpoints', () => {
     });
   });
 
+  describe('POST /internal/jobs/expire-packages, called four times at once', () => {
+    it('expires each due package once: the answers add up to the packages', async () => {
+      const { customer, pkg, outlet, staff } = await shop();
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const sold = await harness.service.request('POST', '/staff/customer-packages', {
+          token: staff('STAFF'),
+          body: { customer_id: customer, package_id: pkg.id, outlet_id: outlet, amount_paid: '800000' },
+        });
+        expect(sold.status).toBe(201);
+        ids.push(sold.body.id);
+      }
+      await db().execute(
+        sql`UPDATE commerce.customer_packages SET expires_at = now() - interval '1 day'
+            WHERE id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+      // As a CronJob's call retried, or landing on two replicas: each run claims rows by an UPDATE whose WHERE
+      // PostgreSQL re-checks after waiting for the other's row lock, so no row is counted twice.
+      const runs = await Promise.all(
+        Array.from({ length: 4 }, () => internal('POST', '/internal/jobs/expire-packages')),
+      );
+      expect(runs.map((run) => run.status)).toEqual([200, 200, 200, 200]);
+      expect(runs.reduce((sum, run) => sum + run.body.expired, 0)).toBe(ids.length);
+      expect((await internal('POST', '/internal/jobs/expire-packages')).body.expired).toBe(0);
+    });
+  });
+
   describe('POST /internal/subscription-invoices', () => {
     const requestBody = (tenantId: string, dueAt = new Date(Date.now() + 3 * 86_400_000)) => ({
       tenant_id: tenantId,
