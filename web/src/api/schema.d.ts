@@ -4544,6 +4544,8 @@ export interface components {
              * @enum {string}
              */
             payment_method?: "gateway_digital" | "bank_transfer" | "pay_on_visit";
+            /** Format: uri */
+            return_url?: string;
             /** @default true */
             send_email?: boolean;
             /** @default false */
