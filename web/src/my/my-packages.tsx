@@ -62,8 +62,8 @@ export function MyPackages({ signed }: { signed: Signed }) {
               <dd>{formatMoney(item.package_price, item.currency, language)}</dd>
               {item.expires_at ? (
                 <>
-                  <dt>{t.when}</dt>
-                  <dd>{t.expires(formatInstantDay(item.expires_at, timeZone, language))}</dd>
+                  <dt>{t.validUntil}</dt>
+                  <dd>{formatInstantDay(item.expires_at, timeZone, language)}</dd>
                 </>
               ) : null}
             </dl>

@@ -92,7 +92,7 @@ const en = {
   myPackagesTitle: 'My packages',
   noPackages: 'You have no packages yet.',
   credits: (remaining: number, total: number) => `${remaining} of ${total} credits left`,
-  expires: (date: string) => `Valid until ${date}`,
+  validUntil: 'Valid until',
   packageStatuses: {
     active: 'Active',
     depleted: 'Used up',
@@ -229,7 +229,7 @@ const id: Messages = {
   myPackagesTitle: 'Paket saya',
   noPackages: 'Anda belum memiliki paket.',
   credits: (remaining: number, total: number) => `Sisa ${remaining} dari ${total} kredit`,
-  expires: (date: string) => `Berlaku sampai ${date}`,
+  validUntil: 'Berlaku sampai',
   packageStatuses: {
     active: 'Aktif',
     depleted: 'Habis',
