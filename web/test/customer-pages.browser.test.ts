@@ -240,6 +240,68 @@ describeInBrowser('the customer’s pages after booking, on a phone', () => {
     STEP_MS,
   );
 
+  it(
+    'is told the server’s reason when a booking is inside the cancellation window (409)',
+    async () => {
+      // A free time less than 24 hours away (the default policy), between 2 and 23 hours from now: the
+      // salon's day of 09:00–17:00 always meets that span, today or tomorrow.
+      expect(salon.timezone).toBe('Asia/Jakarta');
+      const instantOf = (date: string, time: string) => Date.parse(`${date}T${time.slice(0, 5)}:00+07:00`);
+      const grid = (
+        await expectOk(
+          salon.api(
+            'GET',
+            `/public/tenants/${salon.slug}/availability?outlet_id=${salon.outletId}` +
+              `&service_id=${salon.serviceId}&start_date=${salon.day(0)}&num_days=2`,
+          ),
+        )
+      ).availability_grid as Record<string, Array<{ start_time: string; is_available: boolean }>>;
+      const soon = Object.entries(grid)
+        .flatMap(([date, slots]) => slots.filter((slot) => slot.is_available).map((slot) => ({ date, slot })))
+        .find(({ date, slot }) => {
+          const at = instantOf(date, slot.start_time) - Date.now();
+          return at > 2 * 3_600_000 && at < 23 * 3_600_000;
+        });
+      expect(soon).toBeDefined();
+      const { access_token: token } = await expectOk(
+        salon.api('POST', '/customer/auth/login', {
+          email: EMAIL,
+          password: NEW_PASSWORD,
+          tenant_slug: salon.slug,
+        }),
+      );
+      await expectOk(
+        salon.api(
+          'POST',
+          '/appointments',
+          {
+            outlet_id: salon.outletId,
+            appointment_date: soon!.date,
+            start_time: soon!.slot.start_time.slice(0, 5),
+            services: [{ service_id: salon.serviceId, staff_id: salon.staffId }],
+          },
+          token,
+        ),
+        201,
+      );
+
+      await page.reload();
+      const late = page
+        .getByRole('article', { name: 'Haircut' })
+        .filter({ hasNot: page.getByText('Cancelled', { exact: true }) });
+      await late.getByRole('button', { name: 'Cancel booking' }).click();
+      await late.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await late
+        .getByRole('alert')
+        .getByText(/can no longer be cancelled online/)
+        .waitFor();
+      await expect(late.getByText('Waiting for payment', { exact: true }).isVisible()).resolves.toBe(true);
+      await expectAccessible(page);
+      await screenshot('customer-9-cancellation-refused');
+    },
+    STEP_MS,
+  );
+
   it('broke no rule of the Content-Security-Policy on the way', () => {
     expect(cspViolations).toEqual([]);
   });
