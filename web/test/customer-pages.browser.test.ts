@@ -302,6 +302,23 @@ describeInBrowser('the customer’s pages after booking, on a phone', () => {
     STEP_MS,
   );
 
+  it(
+    'reads the same page in Indonesian',
+    async () => {
+      await page.getByLabel('Language').selectOption('id');
+      await page
+        .getByRole('navigation', { name: 'Akun Anda' })
+        .getByRole('link', { name: 'Pesanan saya' })
+        .waitFor();
+      await page.getByRole('region', { name: 'Akan datang' }).waitFor();
+      await page.getByText('Dibatalkan', { exact: true }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('id');
+      await expectAccessible(page);
+      await screenshot('customer-10-my-bookings-id');
+    },
+    STEP_MS,
+  );
+
   it('broke no rule of the Content-Security-Policy on the way', () => {
     expect(cspViolations).toEqual([]);
   });

@@ -43,7 +43,7 @@ export function MyPayments({ signed }: { signed: Signed }) {
             <dd>{formatInstantDay(item.paid_at ?? item.created_at, timeZone, language)}</dd>
             {item.method ? (
               <>
-                <dt>{t.payWith}</dt>
+                <dt>{t.method}</dt>
                 <dd>{item.method}</dd>
               </>
             ) : null}

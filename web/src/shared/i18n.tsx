@@ -107,6 +107,7 @@ const en = {
   validFor: (days: number) => `Valid for ${days} days`,
   buy: (name: string) => `Buy ${name}`,
   paymentsTitle: 'Payment history',
+  method: 'Method',
   noPayments: 'No payments yet.',
   paymentTypes: { appointment: 'Booking', package: 'Package' } as Record<string, string>,
   paymentStatuses: {
@@ -244,6 +245,7 @@ const id: Messages = {
   validFor: (days: number) => `Berlaku ${days} hari`,
   buy: (name: string) => `Beli ${name}`,
   paymentsTitle: 'Riwayat pembayaran',
+  method: 'Metode',
   noPayments: 'Belum ada pembayaran.',
   paymentTypes: { appointment: 'Pesanan', package: 'Paket' },
   paymentStatuses: {
