@@ -89,7 +89,8 @@ export function AppointmentCard(props: {
           <button type="button" className="danger" disabled={busy} onClick={() => void cancel()}>
             {t.cancelYes}
           </button>
-          <button type="button" className="secondary" onClick={() => setMode('idle')}>
+          {/* The cancel button is gone: the keyboard lands on the safe answer. */}
+          <button type="button" className="secondary" autoFocus onClick={() => setMode('idle')}>
             {t.keep}
           </button>
         </div>
