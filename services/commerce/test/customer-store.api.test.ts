@@ -164,6 +164,21 @@ describe('customer package store and staff payment links', () => {
       expect(accounts[0]?.n).toBe(1);
     });
 
+    it('gateway_digital with a return_url: the provider’s page sends the customer back there', async () => {
+      const { purchase } = await shop();
+      const back = 'https://salon.example/book/lumen/my/packages';
+      const response = await purchase({ return_url: back });
+      expect(response.status).toBe(201);
+      const url: string = response.body.invoice.payment_url;
+      const providerInvoice = [...harness.sandbox.invoices.values()].find((inv) => inv.invoice_url === url);
+      expect(providerInvoice).toMatchObject({ success_redirect_url: back, failure_redirect_url: back });
+      // Without one, the provider's page shows its own end page; a return_url must be an absolute URL.
+      const plain = (await purchase()).body.invoice.payment_url;
+      const plainInvoice = [...harness.sandbox.invoices.values()].find((inv) => inv.invoice_url === plain);
+      expect(plainInvoice?.success_redirect_url).toBeUndefined();
+      expect((await purchase({ return_url: '/book/lumen' })).status).toBe(422);
+    });
+
     it('bank_transfer and pay_on_visit answer payment instructions', async () => {
       const { purchase } = await shop();
       for (const method of ['bank_transfer', 'pay_on_visit']) {

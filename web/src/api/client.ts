@@ -21,6 +21,10 @@ export type StaffMember = Success<paths['/api/v1/public/tenants/{slug}/staff']['
 export type Grid = Success<paths['/api/v1/public/tenants/{slug}/availability']['get']>;
 export type Slot = Grid['availability_grid'][string][number];
 export type Appointment = Success<paths['/api/v1/appointments/{appointment_id}']['get']>;
+export type MyAppointment = Success<paths['/api/v1/appointments']['get']>['items'][number];
+export type MyPackage = Success<paths['/api/v1/customer/packages']['get']>['items'][number];
+export type PackageOnSale = Success<paths['/api/v1/customer/packages/browse']['get']>['items'][number];
+export type MyPayment = Success<paths['/api/v1/customer/payments']['get']>['items'][number];
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

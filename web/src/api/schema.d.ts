@@ -4878,6 +4878,8 @@ export interface components {
              * @enum {string}
              */
             payment_method?: "gateway_digital" | "bank_transfer" | "pay_on_visit";
+            /** Format: uri */
+            return_url?: string;
             /** @default true */
             send_email?: boolean;
             /** @default false */
@@ -6644,6 +6646,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];

@@ -5,9 +5,13 @@ import { useI18n } from '../shared/i18n';
 import type { CustomerSession } from '../shared/session';
 
 /** Register (then signed in at once) or sign in, for this business; the token is asked for only here. */
-export function AccountForm(props: { slug: string; onSession(session: CustomerSession): void }) {
+export function AccountForm(props: {
+  slug: string;
+  onSession(session: CustomerSession): void;
+  initialMode?: 'register' | 'login';
+}) {
   const { t } = useI18n();
-  const [mode, setMode] = useState<'register' | 'login'>('register');
+  const [mode, setMode] = useState<'register' | 'login'>(props.initialMode ?? 'register');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -17,7 +21,11 @@ export function AccountForm(props: { slug: string; onSession(session: CustomerSe
       body: { email, password, tenant_slug: props.slug },
     });
     if (!data) throw new Error(detailOf(refused) ?? t.somethingWrong);
-    props.onSession({ accessToken: data.access_token, firstName: data.customer.first_name });
+    props.onSession({
+      accessToken: data.access_token,
+      firstName: data.customer.first_name,
+      emailVerified: data.customer.email_verified,
+    });
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -104,12 +112,15 @@ export function AccountForm(props: { slug: string; onSession(session: CustomerSe
         <button type="submit" className="primary" disabled={busy}>
           {mode === 'register' ? t.createAccount : t.signIn}
         </button>
+        {mode === 'login' ? (
+          <a href={`/book/${encodeURIComponent(props.slug)}/account/forgot-password`}>{t.forgotPassword}</a>
+        ) : null}
       </form>
     </>
   );
 }
 
-function Field(props: {
+export function Field(props: {
   id: string;
   name: string;
   label: string;
@@ -118,6 +129,8 @@ function Field(props: {
   required?: boolean;
   minLength?: number | undefined;
   hint?: string | undefined;
+  inputMode?: 'numeric' | undefined;
+  pattern?: string | undefined;
 }) {
   return (
     <div className="field">
@@ -129,6 +142,8 @@ function Field(props: {
         autoComplete={props.autoComplete}
         required={props.required}
         minLength={props.minLength}
+        inputMode={props.inputMode}
+        pattern={props.pattern}
         aria-describedby={props.hint ? `${props.id}-hint` : undefined}
       />
       {props.hint ? (

@@ -155,6 +155,7 @@ export function BookingPage(props: { slug: string; onBusinessLanguage(tag: strin
             {session ? (
               <p>
                 {t.signedInAs(session.firstName)}{' '}
+                <a href={`/book/${encodeURIComponent(slug)}/my/bookings`}>{t.navBookings}</a>{' '}
                 <button type="button" className="link" onClick={() => signedIn(undefined)}>
                   {t.signOut}
                 </button>

@@ -87,7 +87,8 @@ export function BookingStatusPage(props: {
               <dd>{formatMoney(appointment.total_price, appointment.currency, language)}</dd>
             </dl>
           ) : null}
-          <p>
+          <p className="actions">
+            <a href={`/book/${encodeURIComponent(slug)}/my/bookings`}>{t.navBookings}</a>
             <a href={`/book/${encodeURIComponent(slug)}`}>{t.bookAnother}</a>
           </p>
         </section>

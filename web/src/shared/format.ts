@@ -44,3 +44,13 @@ export function formatTime(time: string, timeZone: string, language: Language): 
 export function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 }
+
+/** An instant from the API (ISO 8601) as a calendar date in a time zone, with the year. */
+export function formatInstantDay(instant: string, timeZone: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(instant));
+}

@@ -5,6 +5,8 @@
 export interface CustomerSession {
   accessToken: string;
   firstName: string;
+  /** As the sign-in answered; the verification screen sets it once the code is accepted. */
+  emailVerified?: boolean;
 }
 
 const key = (slug: string) => `salon.customer.${slug}`;

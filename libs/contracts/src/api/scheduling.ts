@@ -84,7 +84,8 @@ export const schedulingOperations: OperationSchemaMap = {
     response: appointments.appointment,
     errors: [409],
   },
-  'PUT /appointments/{appointment_id}/cancel': { response: appointments.appointmentCancelled },
+  // 409: not pending or confirmed, or (a customer) past the tenant's cancellation deadline.
+  'PUT /appointments/{appointment_id}/cancel': { response: appointments.appointmentCancelled, errors: [409] },
   'PUT /appointments/{appointment_id}/status': {
     body: appointments.statusBody,
     response: appointments.appointment,

@@ -49,6 +49,8 @@ export interface PackageLinkTarget {
   price: string;
   currency: string;
   customer: CustomerReplica;
+  /** Where the provider's hosted page sends the customer back, paid or not (the customer's own purchase). */
+  returnUrl?: string | undefined;
 }
 
 export interface PreparedLink {
@@ -92,6 +94,8 @@ export async function createProviderPackageInvoice(
           customer_package_id: target.customerPackageId,
           payment_id: paymentId,
         },
+        success_redirect_url: target.returnUrl,
+        failure_redirect_url: target.returnUrl,
       },
       { forUserId },
     ),

@@ -25,6 +25,7 @@ export interface PurchaseInput {
   send_whatsapp: boolean;
   send_sms: boolean;
   notes?: string | null;
+  return_url?: string | undefined;
 }
 
 /** A reserved package waiting for an offline payment, or one with its payment link. */
@@ -69,6 +70,7 @@ export async function purchasePackage(
     price: pkg.package_price,
     currency: pkg.currency,
     customer,
+    returnUrl: input.return_url,
   };
   const now = new Date();
   const dueDate = linkDueDate(now);

@@ -60,6 +60,8 @@ export const purchaseBody = z.object({
   send_whatsapp: z.boolean().default(false),
   send_sms: z.boolean().default(false),
   notes,
+  /** Where the provider's hosted page sends the customer back after paying (gateway_digital). */
+  return_url: z.url().optional(),
 });
 export const customerPackagesQuery = pageQuerySchema({ defaultSize: 10 }).extend({
   status: z.enum(CUSTOMER_STATUS_FILTERS).optional(),
