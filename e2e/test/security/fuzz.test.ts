@@ -163,7 +163,8 @@ describe('injection strings in every search and filter', () => {
   const INJECTIONS = [
     "' OR '1'='1' --",
     "' UNION SELECT id, email, password_hash FROM identity.users --",
-    "'; SELECT pg_sleep(3); --",
+    // Long enough that a sleep that ran stands out from a slow answer on a loaded machine (the check below).
+    "'; SELECT pg_sleep(20); --",
     '{"$ne": null}',
     '../../../../etc/passwd',
     '<script>alert(document.cookie)</script>',
@@ -211,7 +212,7 @@ describe('injection strings in every search and filter', () => {
           response.text.toLowerCase().includes(secret.toLowerCase()),
         );
         expect({ query, leaked }).toEqual({ query, leaked: [] });
-        expect(Date.now() - started).toBeLessThan(2500);
+        expect(Date.now() - started).toBeLessThan(15_000);
       }),
     );
   });
