@@ -2642,6 +2642,8 @@ export interface components {
             currency: string;
             customer_id: string | null;
             customer_name: string | null;
+            deposit_amount: string;
+            deposit_due_at: string | null;
             end_time: string;
             /** Format: date-time */
             ends_at: string;
@@ -3206,6 +3208,15 @@ export interface components {
             pricing: {
                 base_price: number | string;
                 currency?: string;
+                deposit?: ({
+                    /** @constant */
+                    type: "fixed";
+                    value: number | string;
+                } | {
+                    /** @constant */
+                    type: "percentage";
+                    value: number;
+                }) | null;
                 outlet_prices?: {
                     [key: string]: number | string;
                 };
@@ -3289,6 +3300,7 @@ export interface components {
                 business_type?: string | null;
                 cancellation_hours?: number;
                 currency?: string;
+                deposit_hold_minutes?: number;
                 language?: string;
                 late_cancellation_fee_percent?: number;
                 loyalty_points_enabled?: boolean;
@@ -5475,6 +5487,16 @@ export interface components {
             base_price: string;
             /** @description Exactly 3 characters (ISO 4217); required on creation; schema default USD */
             currency: string;
+            /** @description Deposit paid when booking, or null (default): {type: fixed, value: positive amount, capped at the price} or {type: percentage, value: above 0 to 100} of the booked price */
+            deposit: ({
+                /** @constant */
+                type: "fixed";
+                value: string;
+            } | {
+                /** @constant */
+                type: "percentage";
+                value: number;
+            }) | null;
             /** @description Outlet identifier to decimal price; default empty; keys are valid identifiers; values positive */
             outlet_prices: {
                 [key: string]: string;
@@ -5668,6 +5690,8 @@ export interface components {
                 business_type: string | null;
                 cancellation_hours: number;
                 currency: string;
+                /** @default 30 */
+                deposit_hold_minutes: number;
                 language: string;
                 /** @default 0 */
                 late_cancellation_fee_percent: number;
@@ -5948,6 +5972,15 @@ export interface components {
             pricing?: {
                 base_price?: number | string;
                 currency?: string;
+                deposit?: ({
+                    /** @constant */
+                    type: "fixed";
+                    value: number | string;
+                } | {
+                    /** @constant */
+                    type: "percentage";
+                    value: number;
+                }) | null;
                 outlet_prices?: {
                     [key: string]: number | string;
                 };
@@ -6005,6 +6038,7 @@ export interface components {
                 business_type?: string | null;
                 cancellation_hours?: number;
                 currency?: string;
+                deposit_hold_minutes?: number;
                 language?: string;
                 late_cancellation_fee_percent?: number;
                 loyalty_points_enabled?: boolean;
@@ -6379,6 +6413,8 @@ export interface operations {
                      *           ],
                      *           "total_price": "150000.00",
                      *           "currency": "Example",
+                     *           "deposit_amount": "150000.00",
+                     *           "deposit_due_at": "2026-12-01T09:30:00Z",
                      *           "notes": "Example",
                      *           "booked_by": "customer",
                      *           "starts_at": "2026-12-01T09:30:00Z",
@@ -6485,6 +6521,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -6569,6 +6607,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -6712,6 +6752,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -6805,6 +6847,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -12354,7 +12398,11 @@ export interface operations {
                      *             "currency": "IDR",
                      *             "outlet_prices": {},
                      *             "promotional_price": "150000.00",
-                     *             "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *             "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *             "deposit": {
+                     *               "type": "fixed",
+                     *               "value": "150000.00"
+                     *             }
                      *           },
                      *           "tags": [
                      *             "Example"
@@ -12448,7 +12496,11 @@ export interface operations {
                      *         "currency": "IDR",
                      *         "outlet_prices": {},
                      *         "promotional_price": "150000.00",
-                     *         "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *         "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *         "deposit": {
+                     *           "type": "fixed",
+                     *           "value": "150000.00"
+                     *         }
                      *       },
                      *       "tags": [
                      *         "Example"
@@ -12523,7 +12575,11 @@ export interface operations {
                      *         "currency": "IDR",
                      *         "outlet_prices": {},
                      *         "promotional_price": "150000.00",
-                     *         "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *         "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *         "deposit": {
+                     *           "type": "fixed",
+                     *           "value": "150000.00"
+                     *         }
                      *       },
                      *       "tags": [
                      *         "Example"
@@ -12603,7 +12659,11 @@ export interface operations {
                      *         "currency": "IDR",
                      *         "outlet_prices": {},
                      *         "promotional_price": "150000.00",
-                     *         "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *         "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *         "deposit": {
+                     *           "type": "fixed",
+                     *           "value": "150000.00"
+                     *         }
                      *       },
                      *       "tags": [
                      *         "Example"
@@ -12763,7 +12823,11 @@ export interface operations {
                      *         "currency": "IDR",
                      *         "outlet_prices": {},
                      *         "promotional_price": "150000.00",
-                     *         "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *         "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *         "deposit": {
+                     *           "type": "fixed",
+                     *           "value": "150000.00"
+                     *         }
                      *       },
                      *       "tags": [
                      *         "Example"
@@ -13344,6 +13408,8 @@ export interface operations {
                      *           ],
                      *           "total_price": "150000.00",
                      *           "currency": "Example",
+                     *           "deposit_amount": "150000.00",
+                     *           "deposit_due_at": "2026-12-01T09:30:00Z",
                      *           "notes": "Example",
                      *           "booked_by": "customer",
                      *           "starts_at": "2026-12-01T09:30:00Z",
@@ -13579,6 +13645,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -14995,7 +15063,8 @@ export interface operations {
                      *         "wallet_enabled": true,
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
-                     *         "late_cancellation_fee_percent": 0
+                     *         "late_cancellation_fee_percent": 0,
+                     *         "deposit_hold_minutes": 30
                      *       }
                      *     }
                      */
@@ -15082,7 +15151,8 @@ export interface operations {
                      *         "wallet_enabled": true,
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
-                     *         "late_cancellation_fee_percent": 0
+                     *         "late_cancellation_fee_percent": 0,
+                     *         "deposit_hold_minutes": 30
                      *       }
                      *     }
                      */
@@ -15200,7 +15270,8 @@ export interface operations {
                      *         "wallet_enabled": true,
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
-                     *         "late_cancellation_fee_percent": 0
+                     *         "late_cancellation_fee_percent": 0,
+                     *         "deposit_hold_minutes": 30
                      *       }
                      *     }
                      */
