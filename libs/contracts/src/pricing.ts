@@ -1,3 +1,4 @@
+import { formatMoney, money, percentOf } from './money';
 /**
  * Price resolution (first spec document, "Price resolution"): one pure rule shared by catalog (which serves
  * GET /services/{id}/price) and by scheduling and commerce (which price appointments from their replicas of
@@ -58,4 +59,17 @@ export function resolvePrice(pricing: PricingForResolution, { outletId, at }: Pr
     if (amount !== undefined) return { amount, currency, source: 'outlet_override' };
   }
   return { amount: pricing.base_price, currency, source: 'base_price' };
+}
+
+/** A deposit rule as `pricing.deposit` holds it (issue 22 item 1). */
+export type DepositRule = { type: 'fixed'; value: string } | { type: 'percentage'; value: number };
+
+/**
+ * The deposit one service line asks for at `price` (the price the booking resolved): a fixed deposit capped
+ * at the price, or the percentage of the price rounded half up to cents; no rule is "0.00".
+ */
+export function depositOf(rule: DepositRule | null | undefined, price: string): string {
+  if (!rule) return '0.00';
+  if (rule.type === 'fixed') return formatMoney(money(rule.value).gt(money(price)) ? price : rule.value);
+  return formatMoney(percentOf(price, rule.value));
 }

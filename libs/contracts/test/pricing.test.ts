@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  depositOf,
   eventSchemas,
   promotionActive,
   resolvePrice,
@@ -210,6 +211,7 @@ describe('catalog event contracts', () => {
       outlet_prices: { [OUTLET_A]: '175000.00' },
       promotional_price: null,
       promotional_valid_until: null,
+      deposit: null,
     },
     tags: ['hair'],
     image_url: null,
@@ -238,5 +240,30 @@ describe('catalog event contracts', () => {
     expect(bad({ base_price: '-1.00' })).toBe(false);
     expect(bad({ outlet_prices: { 'not-an-id': '1.00' } })).toBe(false);
     expect(bad({ currency: 'RUPIAH' })).toBe(false);
+  });
+});
+
+describe('depositOf (issue 22 item 1)', () => {
+  it('is nothing without a rule', () => {
+    expect(depositOf(null, '100000.00')).toBe('0.00');
+    expect(depositOf(undefined, '100000.00')).toBe('0.00');
+  });
+
+  it('takes a percentage of the booked price, rounded half up to cents', () => {
+    expect(depositOf({ type: 'percentage', value: 25 }, '100000.00')).toBe('25000.00');
+    expect(depositOf({ type: 'percentage', value: 33.33 }, '10.05')).toBe('3.35');
+    expect(depositOf({ type: 'percentage', value: 100 }, '80.00')).toBe('80.00');
+  });
+
+  it('takes a fixed amount, never more than the price', () => {
+    expect(depositOf({ type: 'fixed', value: '50000.00' }, '100000.00')).toBe('50000.00');
+    expect(depositOf({ type: 'fixed', value: '250000.00' }, '100000.00')).toBe('100000.00');
+  });
+
+  it('reads events from before deposits as no deposit', () => {
+    const pricing = { base_price: '1.00', currency: 'IDR', outlet_prices: {}, promotional_price: null };
+    expect(
+      serviceUpsertedV1.shape.pricing.parse({ ...pricing, promotional_valid_until: null }).deposit,
+    ).toBeUndefined();
   });
 });

@@ -19,6 +19,7 @@ const stored: ServicePricingV1 = {
   outlet_prices: { [A]: '120.00' },
   promotional_price: '80.00',
   promotional_valid_until: UNTIL,
+  deposit: null,
 };
 
 describe('mergePricing (partial pricing on PUT)', () => {
@@ -26,6 +27,14 @@ describe('mergePricing (partial pricing on PUT)', () => {
     expect(mergePricing(stored, {})).toEqual(stored);
     expect(mergePricing(stored, { base_price: '110.00' })).toEqual({ ...stored, base_price: '110.00' });
     expect(mergePricing(stored, { currency: 'USD' })).toEqual({ ...stored, currency: 'USD' });
+  });
+
+  it('sets, keeps and removes the deposit', () => {
+    const deposit = { type: 'percentage' as const, value: 25 };
+    const withDeposit = mergePricing(stored, { deposit });
+    expect(withDeposit.deposit).toEqual(deposit);
+    expect(mergePricing(withDeposit, { base_price: '110.00' }).deposit).toEqual(deposit);
+    expect(mergePricing(withDeposit, { deposit: null }).deposit).toBeNull();
   });
 
   it('replaces the whole outlet_prices map when it is sent', () => {

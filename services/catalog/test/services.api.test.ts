@@ -64,6 +64,7 @@ describe('services', () => {
         outlet_prices: {},
         promotional_price: null,
         promotional_valid_until: null,
+        deposit: null,
       },
       tags: [],
       image_url: null,

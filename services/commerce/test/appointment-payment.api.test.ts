@@ -77,6 +77,7 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
     status = 'pending' as AppointmentSnapshot['status'],
     gateway = true,
     delivered = true,
+    deposit = '0.00',
   } = {}) {
     const tenant = newTenant(harness.service);
     if (gateway) await addTenant(harness.service, tenant.tenantId);
@@ -87,6 +88,7 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
       tenant_id: tenant.tenantId,
       customer_id: customer,
       status,
+      deposit_amount: deposit,
     });
     const deliver = () =>
       handleInbox(
@@ -182,6 +184,46 @@ describe('POST /customer/payments/process-appointment and the wallet', () => {
     );
     expect(ledger).toEqual([{ net_amount: '95000.00' }]);
     expect((await pay()).status).toBe(409);
+  });
+
+  it('a booking that owes a deposit is charged the deposit, not the price; the ledger credits the deposit', async () => {
+    const { pay, tenantId, appointmentId } = await booked({ deposit: '25000.00' });
+    await onPlan(harness.service, tenantId, 'PRO');
+    const response = await pay();
+    expect(response.status).toBe(200);
+    // 25,000 plus PRO's 5 % platform fee.
+    expect(response.body).toMatchObject({ status: 'PENDING', amount: '26250.00', wallet_applied: '0.00' });
+    const [invoice] = await selectRows<{
+      lines: { description: string }[];
+      subtotal: string;
+      metadata: object;
+    }>(
+      db(),
+      sql`SELECT lines, subtotal::text, metadata FROM commerce.invoices WHERE appointment_id = ${appointmentId}`,
+    );
+    expect(invoice).toMatchObject({
+      subtotal: '25000.00',
+      metadata: { deposit: true, base_amount: '25000.00' },
+    });
+    expect(invoice?.lines[0]?.description).toBe('Deposit: Haircut');
+
+    const providerInvoice = [...harness.sandbox.invoices.values()].find(
+      (inv) => inv.invoice_url === response.body.payment_url,
+    );
+    expect(providerInvoice?.amount).toBe(26250);
+    await harness.sandbox.pay(providerInvoice?.id as string);
+    await harness.sandbox.idle();
+    const event = await events.next(
+      'commerce.payment.completed.v1',
+      (e) => e.data.appointment_id === appointmentId,
+    );
+    expect(event.data).toMatchObject({ amount: '26250.00' });
+    const ledger = await selectRows<{ base_amount: string; net_amount: string }>(
+      db(),
+      sql`SELECT base_amount::text, net_amount::text FROM commerce.merchant_ledger
+          WHERE payment_id = ${response.body.payment_id}`,
+    );
+    expect(ledger).toEqual([{ base_amount: '25000.00', net_amount: '23750.00' }]);
   });
 
   it('renders the invoice as a PDF behind its secret link, with where its payment stands', async () => {

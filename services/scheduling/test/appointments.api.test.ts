@@ -91,6 +91,41 @@ describe('appointments', () => {
     expect((await service.request('GET', '/appointments', { token })).body.total).toBe(1);
   });
 
+  it('fixes the deposit a service asks at booking, from the booked price, with its hold', async () => {
+    const setup = await bookableSetup(service, {
+      serviceOverrides: {
+        pricing: {
+          base_price: '100000.00',
+          currency: 'IDR',
+          outlet_prices: {},
+          promotional_price: '80000.00',
+          promotional_valid_until: new Date(Date.now() + 86_400_000).toISOString(),
+          deposit: { type: 'percentage', value: 33.33 },
+        },
+      },
+    });
+    const capture = await captureEvents(service.testBus.bus, ['scheduling.appointment.created.v1']);
+    const before = Date.now();
+    const response = await service.request('POST', '/appointments', {
+      token: setup.customerToken(setup.customerId),
+      body: bookingBody(setup),
+    });
+    expect(response.status).toBe(201);
+    // 33.33 % of the promotional 80,000 the booking resolved, half up to cents.
+    expect(response.body).toMatchObject({ total_price: '80000.00', deposit_amount: '26664.00' });
+    const due = Date.parse(response.body.deposit_due_at);
+    expect(due).toBeGreaterThanOrEqual(before + 30 * 60_000 - 1000);
+    expect(due).toBeLessThanOrEqual(Date.now() + 30 * 60_000 + 1000);
+    const event = await capture.next(
+      'scheduling.appointment.created.v1',
+      (e) => e.data.appointment_id === response.body.id,
+    );
+    expect(event.data).toMatchObject({
+      deposit_amount: '26664.00',
+      deposit_due_at: response.body.deposit_due_at,
+    });
+  });
+
   it('books several services back to back with outlet prices and a decimal total (staff flow)', async () => {
     const setup = await bookableSetup(service);
     const colour = await addService(service, setup.tenantId, {

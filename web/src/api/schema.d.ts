@@ -2642,6 +2642,8 @@ export interface components {
             currency: string;
             customer_id: string | null;
             customer_name: string | null;
+            deposit_amount: string;
+            deposit_due_at: string | null;
             end_time: string;
             /** Format: date-time */
             ends_at: string;
@@ -3206,6 +3208,15 @@ export interface components {
             pricing: {
                 base_price: number | string;
                 currency?: string;
+                deposit?: ({
+                    /** @constant */
+                    type: "fixed";
+                    value: number | string;
+                } | {
+                    /** @constant */
+                    type: "percentage";
+                    value: number;
+                }) | null;
                 outlet_prices?: {
                     [key: string]: number | string;
                 };
@@ -3289,6 +3300,7 @@ export interface components {
                 business_type?: string | null;
                 cancellation_hours?: number;
                 currency?: string;
+                deposit_hold_minutes?: number;
                 language?: string;
                 late_cancellation_fee_percent?: number;
                 loyalty_points_enabled?: boolean;
@@ -5477,6 +5489,16 @@ export interface components {
             base_price: string;
             /** @description Exactly 3 characters (ISO 4217); required on creation; schema default USD */
             currency: string;
+            /** @description Deposit paid when booking, or null (default): {type: fixed, value: positive amount, capped at the price} or {type: percentage, value: above 0 to 100} of the booked price */
+            deposit: ({
+                /** @constant */
+                type: "fixed";
+                value: string;
+            } | {
+                /** @constant */
+                type: "percentage";
+                value: number;
+            }) | null;
             /** @description Outlet identifier to decimal price; default empty; keys are valid identifiers; values positive */
             outlet_prices: {
                 [key: string]: string;
@@ -5670,6 +5692,8 @@ export interface components {
                 business_type: string | null;
                 cancellation_hours: number;
                 currency: string;
+                /** @default 30 */
+                deposit_hold_minutes: number;
                 language: string;
                 /** @default 0 */
                 late_cancellation_fee_percent: number;
@@ -5950,6 +5974,15 @@ export interface components {
             pricing?: {
                 base_price?: number | string;
                 currency?: string;
+                deposit?: ({
+                    /** @constant */
+                    type: "fixed";
+                    value: number | string;
+                } | {
+                    /** @constant */
+                    type: "percentage";
+                    value: number;
+                }) | null;
                 outlet_prices?: {
                     [key: string]: number | string;
                 };
@@ -6007,6 +6040,7 @@ export interface components {
                 business_type?: string | null;
                 cancellation_hours?: number;
                 currency?: string;
+                deposit_hold_minutes?: number;
                 language?: string;
                 late_cancellation_fee_percent?: number;
                 loyalty_points_enabled?: boolean;
@@ -6381,6 +6415,8 @@ export interface operations {
                      *           ],
                      *           "total_price": "150000.00",
                      *           "currency": "Example",
+                     *           "deposit_amount": "150000.00",
+                     *           "deposit_due_at": "2026-12-01T09:30:00Z",
                      *           "notes": "Example",
                      *           "booked_by": "customer",
                      *           "starts_at": "2026-12-01T09:30:00Z",
@@ -6487,6 +6523,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -6571,6 +6609,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -6715,6 +6755,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -6808,6 +6850,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -12357,7 +12401,11 @@ export interface operations {
                      *             "currency": "IDR",
                      *             "outlet_prices": {},
                      *             "promotional_price": "150000.00",
-                     *             "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *             "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *             "deposit": {
+                     *               "type": "fixed",
+                     *               "value": "150000.00"
+                     *             }
                      *           },
                      *           "tags": [
                      *             "Example"
@@ -12451,7 +12499,11 @@ export interface operations {
                      *         "currency": "IDR",
                      *         "outlet_prices": {},
                      *         "promotional_price": "150000.00",
-                     *         "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *         "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *         "deposit": {
+                     *           "type": "fixed",
+                     *           "value": "150000.00"
+                     *         }
                      *       },
                      *       "tags": [
                      *         "Example"
@@ -12526,7 +12578,11 @@ export interface operations {
                      *         "currency": "IDR",
                      *         "outlet_prices": {},
                      *         "promotional_price": "150000.00",
-                     *         "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *         "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *         "deposit": {
+                     *           "type": "fixed",
+                     *           "value": "150000.00"
+                     *         }
                      *       },
                      *       "tags": [
                      *         "Example"
@@ -12606,7 +12662,11 @@ export interface operations {
                      *         "currency": "IDR",
                      *         "outlet_prices": {},
                      *         "promotional_price": "150000.00",
-                     *         "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *         "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *         "deposit": {
+                     *           "type": "fixed",
+                     *           "value": "150000.00"
+                     *         }
                      *       },
                      *       "tags": [
                      *         "Example"
@@ -12766,7 +12826,11 @@ export interface operations {
                      *         "currency": "IDR",
                      *         "outlet_prices": {},
                      *         "promotional_price": "150000.00",
-                     *         "promotional_valid_until": "2026-12-01T09:30:00Z"
+                     *         "promotional_valid_until": "2026-12-01T09:30:00Z",
+                     *         "deposit": {
+                     *           "type": "fixed",
+                     *           "value": "150000.00"
+                     *         }
                      *       },
                      *       "tags": [
                      *         "Example"
@@ -13347,6 +13411,8 @@ export interface operations {
                      *           ],
                      *           "total_price": "150000.00",
                      *           "currency": "Example",
+                     *           "deposit_amount": "150000.00",
+                     *           "deposit_due_at": "2026-12-01T09:30:00Z",
                      *           "notes": "Example",
                      *           "booked_by": "customer",
                      *           "starts_at": "2026-12-01T09:30:00Z",
@@ -13582,6 +13648,8 @@ export interface operations {
                      *       ],
                      *       "total_price": "150000.00",
                      *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
                      *       "notes": "Example",
                      *       "booked_by": "customer",
                      *       "starts_at": "2026-12-01T09:30:00Z",
@@ -14998,7 +15066,8 @@ export interface operations {
                      *         "wallet_enabled": true,
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
-                     *         "late_cancellation_fee_percent": 0
+                     *         "late_cancellation_fee_percent": 0,
+                     *         "deposit_hold_minutes": 30
                      *       }
                      *     }
                      */
@@ -15085,7 +15154,8 @@ export interface operations {
                      *         "wallet_enabled": true,
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
-                     *         "late_cancellation_fee_percent": 0
+                     *         "late_cancellation_fee_percent": 0,
+                     *         "deposit_hold_minutes": 30
                      *       }
                      *     }
                      */
@@ -15203,7 +15273,8 @@ export interface operations {
                      *         "wallet_enabled": true,
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
-                     *         "late_cancellation_fee_percent": 0
+                     *         "late_cancellation_fee_percent": 0,
+                     *         "deposit_hold_minutes": 30
                      *       }
                      *     }
                      */

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { instantField } from '../date-fields';
 import { objectIdSchema as id } from '../envelope';
-import { SERVICE_STATUSES, moneyStringSchema, servicePricingSchema } from '../events/catalog';
+import {
+  SERVICE_STATUSES,
+  moneyStringSchema,
+  serviceDepositSchema,
+  servicePricingSchema,
+} from '../events/catalog';
 import { boolQuery, intQuery, objectId, pageQuerySchema, pagedSchema } from '../http';
 import { amountField, currencyField } from '../money-fields';
 import { PRICE_SOURCES } from '../pricing';
@@ -54,12 +59,29 @@ const serviceShape = {
   status: z.enum(SERVICE_STATUSES),
 };
 
+/** `pricing.deposit`: a fixed positive amount, or a percentage above 0 and at most 100 (two decimals). */
+export const depositField = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('fixed'), value: amountField({ positive: true }) }),
+  z.strictObject({
+    type: z.literal('percentage'),
+    value: z
+      .number()
+      .gt(0)
+      .max(100)
+      .refine(
+        (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-9,
+        'Percentage should have no more than 2 decimal places',
+      ),
+  }),
+]);
+
 const pricingShape = {
   base_price: amountField(),
   currency: currencyField,
   outlet_prices: outletPricesField,
   promotional_price: amountField().nullable(),
   promotional_valid_until: instantField.nullable(),
+  deposit: depositField.nullable(),
 };
 
 /** POST /services: the spec's defaults applied; currency defaults to the tenant's (then USD). */
@@ -85,6 +107,7 @@ export const createServiceBody = z.object({
     outlet_prices: outletPricesField.default({}),
     promotional_price: pricingShape.promotional_price.default(null),
     promotional_valid_until: pricingShape.promotional_valid_until.default(null),
+    deposit: pricingShape.deposit.default(null),
   }),
 });
 
@@ -123,7 +146,12 @@ const timestamp = z.iso.datetime({ offset: true });
 
 /** The spec's ServicePricing, as a Service carries it. */
 export const servicePricing = z
-  .strictObject(described(servicePricingSchema.shape, SERVICE_PRICING_FIELDS))
+  .strictObject(
+    described(
+      { ...servicePricingSchema.shape, deposit: serviceDepositSchema.nullable() },
+      SERVICE_PRICING_FIELDS,
+    ),
+  )
   .meta({ id: 'ServicePricing' });
 
 /** The spec's Service. */

@@ -74,6 +74,8 @@ export const SERVICE_PRICING_FIELDS: Record<string, string> = {
     'Outlet identifier to decimal price; default empty; keys are valid identifiers; values positive',
   promotional_price: 'Decimal >= 0, or null; applies to every outlet until promotional_valid_until',
   promotional_valid_until: 'UTC expiry of the promotional price, or null',
+  deposit:
+    'Deposit paid when booking, or null (default): {type: fixed, value: positive amount, capped at the price} or {type: percentage, value: above 0 to 100} of the booked price',
 };
 
 export const STAFF_MEMBER_FIELDS: Record<string, string> = {

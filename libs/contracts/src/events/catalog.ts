@@ -9,6 +9,18 @@ export const moneyStringSchema = z.string().regex(/^\d+\.\d{2}$/, 'must be a dec
 export const SERVICE_STATUSES = ['active', 'inactive', 'archived'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
+export const DEPOSIT_TYPES = ['fixed', 'percentage'] as const;
+
+/**
+ * The deposit a booking of the service must pay (issue 22 item 1): a fixed amount (capped at the line's
+ * price) or a percentage of the line's price; null means none. `depositOf` computes it.
+ */
+export const serviceDepositSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('fixed'), value: moneyStringSchema }),
+  z.object({ type: z.literal('percentage'), value: z.number().gt(0).max(100) }),
+]);
+export type ServiceDeposit = z.infer<typeof serviceDepositSchema>;
+
 /** A service's pricing as the spec's ServicePricing; apply `resolvePrice` to it, never read it by hand. */
 export const servicePricingSchema = z.object({
   base_price: moneyStringSchema,
@@ -16,6 +28,8 @@ export const servicePricingSchema = z.object({
   outlet_prices: z.record(objectIdSchema, moneyStringSchema),
   promotional_price: moneyStringSchema.nullable(),
   promotional_valid_until: timestamp.nullable(),
+  /** Null or absent (producers before deposits existed): no deposit. */
+  deposit: serviceDepositSchema.nullish(),
 });
 export type ServicePricingV1 = z.infer<typeof servicePricingSchema>;
 

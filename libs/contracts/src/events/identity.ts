@@ -19,6 +19,8 @@ export const tenantSettingsSchema = z.object({
   payments_enabled: z.boolean().default(true),
   /** The share of a paid appointment kept when it is cancelled inside `cancellation_hours` (0–100). */
   late_cancellation_fee_percent: z.number().min(0).max(100).default(0),
+  /** Minutes a booking that owes a deposit waits for it before it is released (issue 22 item 1). */
+  deposit_hold_minutes: z.number().int().default(30),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 

@@ -87,6 +87,10 @@ export const appointmentSnapshotSchema = z.object({
   services: z.array(appointmentServiceLineSchema),
   total_price: moneyStringSchema,
   currency: z.string().length(3),
+  /** The deposit the booking owes when paid online ("0.00": none; absent from producers before deposits). */
+  deposit_amount: moneyStringSchema.optional(),
+  /** When an unpaid deposit releases the booking; null or absent when it owes none. */
+  deposit_due_at: timestamp.nullish(),
   booked_by: z.enum(['customer', 'staff']),
   created_at: timestamp,
   updated_at: timestamp,

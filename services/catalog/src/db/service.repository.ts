@@ -43,6 +43,7 @@ interface ServiceRow extends Omit<ServiceRecord, 'pricing' | 'average_rating'> {
   outlet_prices: Record<string, string>;
   promotional_price: string | null;
   promotional_valid_until: string | null;
+  deposit: ServicePricingV1['deposit'];
   average_rating: string | null;
 }
 
@@ -50,7 +51,7 @@ const COLUMNS = sql`id, tenant_id, name, slug, description, category, duration_m
   cleanup_minutes, max_advance_booking_days, min_advance_booking_hours, requires_staff, required_staff_count,
   allow_parallel_bookings, max_parallel_bookings, base_price::text AS base_price, currency, outlet_prices,
   promotional_price::text AS promotional_price,
-  ${isoOf(sql`promotional_valid_until`)} AS promotional_valid_until, tags, image_url, is_active, status,
+  ${isoOf(sql`promotional_valid_until`)} AS promotional_valid_until, deposit, tags, image_url, is_active, status,
   average_rating::text AS average_rating, rating_count, version,
   ${isoOf(sql`created_at`)} AS created_at, ${isoOf(sql`updated_at`)} AS updated_at`;
 
@@ -60,6 +61,7 @@ const toRecord = ({
   outlet_prices,
   promotional_price,
   promotional_valid_until,
+  deposit,
   average_rating,
   ...row
 }: ServiceRow): ServiceRecord => ({
@@ -73,6 +75,7 @@ const toRecord = ({
     ),
     promotional_price: promotional_price === null ? null : formatMoney(promotional_price),
     promotional_valid_until,
+    deposit: deposit ?? null,
   },
   average_rating: average_rating === null ? null : Number(average_rating),
 });
@@ -97,6 +100,7 @@ const writable = (fields: ServiceFields): [string, SQL | string | number | boole
   ['outlet_prices', sql`${JSON.stringify(fields.pricing.outlet_prices)}::jsonb`],
   ['promotional_price', sql`${fields.pricing.promotional_price}::numeric`],
   ['promotional_valid_until', sql`${fields.pricing.promotional_valid_until}::timestamptz`],
+  ['deposit', sql`${fields.pricing.deposit ? JSON.stringify(fields.pricing.deposit) : null}::jsonb`],
   ['tags', sql`${JSON.stringify(fields.tags)}::jsonb`],
   ['image_url', fields.image_url],
   ['is_active', fields.is_active],

@@ -93,6 +93,7 @@ export function mergePricing(stored: ServicePricingV1, patch: PricingPatch): Ser
       patch.promotional_valid_until === undefined
         ? stored.promotional_valid_until
         : patch.promotional_valid_until,
+    deposit: patch.deposit === undefined ? stored.deposit : patch.deposit,
   };
   if (patch.promotional_price === null && patch.promotional_valid_until === undefined) {
     merged.promotional_valid_until = null;

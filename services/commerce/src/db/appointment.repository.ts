@@ -10,19 +10,22 @@ export interface AppointmentReplica {
   services: AppointmentSnapshot['services'];
   total_price: string;
   currency: string;
+  /** The deposit the booking owes ("0.00": none, a payment takes the whole price). */
+  deposit_amount: string;
 }
 
 /** scheduling.appointment.*: the newest snapshot wins (out-of-order delivery is harmless). */
 export async function upsertAppointment(tx: Executor, snapshot: AppointmentSnapshot): Promise<void> {
   await tx.execute(sql`
     INSERT INTO commerce.appointments (appointment_id, tenant_id, customer_id, status, services, total_price,
-      currency, starts_at, version, updated_at)
+      currency, deposit_amount, starts_at, version, updated_at)
     VALUES (${snapshot.appointment_id}, ${snapshot.tenant_id}, ${snapshot.customer_id}, ${snapshot.status},
       ${JSON.stringify(snapshot.services)}::jsonb, ${snapshot.total_price}, ${snapshot.currency},
-      ${snapshot.starts_at}::timestamptz, ${snapshot.version}, ${snapshot.updated_at}::timestamptz)
+      ${snapshot.deposit_amount ?? '0.00'}, ${snapshot.starts_at}::timestamptz, ${snapshot.version}, ${snapshot.updated_at}::timestamptz)
     ON CONFLICT (appointment_id) DO UPDATE SET
       customer_id = EXCLUDED.customer_id, status = EXCLUDED.status, services = EXCLUDED.services,
-      total_price = EXCLUDED.total_price, currency = EXCLUDED.currency, starts_at = EXCLUDED.starts_at,
+      total_price = EXCLUDED.total_price, currency = EXCLUDED.currency,
+      deposit_amount = EXCLUDED.deposit_amount, starts_at = EXCLUDED.starts_at,
       version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
     WHERE commerce.appointments.version < EXCLUDED.version`);
 }
@@ -30,7 +33,8 @@ export async function upsertAppointment(tx: Executor, snapshot: AppointmentSnaps
 export async function findAppointment(executor: Executor, tenantId: string, id: string) {
   const [row] = await selectRows<AppointmentReplica>(
     executor,
-    sql`SELECT appointment_id, tenant_id, customer_id, status, services, total_price::text AS total_price, currency
+    sql`SELECT appointment_id, tenant_id, customer_id, status, services, total_price::text AS total_price, currency,
+          deposit_amount::text AS deposit_amount
         FROM commerce.appointments WHERE tenant_id = ${tenantId} AND appointment_id = ${id}`,
   );
   return row;

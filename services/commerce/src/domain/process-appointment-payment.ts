@@ -54,6 +54,13 @@ export interface ProcessAppointmentInput {
 
 const alreadyPaid = () => conflict('Appointment already paid');
 
+/** A booking that owes a deposit is paid online by its deposit (issue 22 item 1); the rest at the salon. */
+const isDeposit = (appointment: AppointmentReplica): boolean => money(appointment.deposit_amount).gt(0);
+
+/** What an online payment of the appointment takes before the wallet and the platform fee. */
+export const amountDueOf = (appointment: AppointmentReplica): string =>
+  isDeposit(appointment) ? appointment.deposit_amount : appointment.total_price;
+
 /** Reserved state after step 1: the payment row holds the appointment (unique live payment per appointment). */
 export interface Reserved {
   paymentId: string;
@@ -129,12 +136,21 @@ export async function processAppointmentPayment(
           payer_email: customer?.email ?? undefined,
           description: `Appointment ${appointment.appointment_id}`,
           invoice_duration: APPOINTMENT_LINK_HOURS * 3600,
-          items: appointment.services.map((line) => ({
-            name: line.service_name,
-            quantity: 1,
-            price: money(line.price).toNumber(),
-            category: 'SERVICE',
-          })),
+          items: isDeposit(appointment)
+            ? [
+                {
+                  name: `Deposit: ${appointment.services.map((line) => line.service_name).join(', ')}`,
+                  quantity: 1,
+                  price: money(appointment.deposit_amount).toNumber(),
+                  category: 'DEPOSIT',
+                },
+              ]
+            : appointment.services.map((line) => ({
+                name: line.service_name,
+                quantity: 1,
+                price: money(line.price).toNumber(),
+                category: 'SERVICE',
+              })),
           payment_methods: [...CHANNELS_OF_METHOD[input.payment_method]],
           metadata: {
             tenant_id: tenantId,
@@ -187,7 +203,7 @@ async function reserve(
       let balance = '0.00';
       if (input.use_wallet_balance && walletEnabled)
         balance = (await lockWallet(tx, tenantId, customerId, appointment.currency)).balance;
-      const charge = appointmentCharge(appointment.total_price, balance, appointmentFeePercent);
+      const charge = appointmentCharge(amountDueOf(appointment), balance, appointmentFeePercent);
       const paymentId = newId();
       const payment = appointmentPayment(appointment, customerId, paymentId, referenceId);
       if (money(charge.wallet_applied).gt(0)) {
@@ -245,7 +261,9 @@ async function reserve(
         currency: appointment.currency,
         lines: [
           {
-            description: appointment.services.map((line) => line.service_name).join(', ') || 'Appointment',
+            description: `${isDeposit(appointment) ? 'Deposit: ' : ''}${
+              appointment.services.map((line) => line.service_name).join(', ') || 'Appointment'
+            }`,
             quantity: 1,
             unit_price: charge.base_after_wallet,
             amount: charge.base_after_wallet,
@@ -257,7 +275,11 @@ async function reserve(
             amount: charge.platform_fee,
           },
         ],
-        metadata: { wallet_applied: charge.wallet_applied, base_amount: appointment.total_price },
+        metadata: {
+          wallet_applied: charge.wallet_applied,
+          base_amount: amountDueOf(appointment),
+          ...(isDeposit(appointment) ? { deposit: true } : {}),
+        },
         due_date: expiresAt.toISOString(),
         gateway_invoice_id: null,
         gateway_invoice_url: null,

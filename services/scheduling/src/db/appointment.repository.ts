@@ -33,6 +33,9 @@ export interface AppointmentRecord {
   status: AppointmentStatus;
   total_price: string;
   currency: string;
+  /** The deposit the booking owes ("0.00" when none) and when it is released unpaid (null when none). */
+  deposit_amount: string;
+  deposit_due_at: string | null;
   notes: string | null;
   booked_by: 'customer' | 'staff';
   payment_id: string | null;
@@ -54,6 +57,8 @@ export interface AppointmentActor {
 
 /** One service line to store, with its occupancy in UTC. */
 export interface SegmentWrite extends Omit<AppointmentLine, 'position'> {
+  /** The deposit this line asks for at its price (pricing.deposit); not stored per line. */
+  deposit?: string;
   parallel: boolean;
   max_parallel: number;
   occupancy_start: Date;
@@ -75,6 +80,8 @@ export interface AppointmentWrite {
   ends_at: Date;
   total_price: string;
   currency: string;
+  deposit_amount: string;
+  deposit_due_at: Date | null;
   notes: string | null;
   booked_by: 'customer' | 'staff';
 }
@@ -83,7 +90,8 @@ const columns = sql`a.id, a.tenant_id, a.outlet_id, a.customer_id, a.customer_na
   a.customer_phone, to_char(a.appointment_date, 'YYYY-MM-DD') AS appointment_date,
   to_char(a.start_time, 'HH24:MI:SS') AS start_time, to_char(a.end_time, 'HH24:MI:SS') AS end_time, a.timezone,
   ${isoOf(sql`a.starts_at`)} AS starts_at, ${isoOf(sql`a.ends_at`)} AS ends_at, a.status,
-  a.total_price::text AS total_price, a.currency, a.notes, a.booked_by, a.payment_id,
+  a.total_price::text AS total_price, a.currency, a.deposit_amount::text AS deposit_amount,
+  ${isoOf(sql`a.deposit_due_at`)} AS deposit_due_at, a.notes, a.booked_by, a.payment_id,
   ${isoOf(sql`a.cancelled_at`)} AS cancelled_at,
   CASE WHEN a.cancelled_by_type IS NULL THEN NULL
     ELSE json_build_object('type', a.cancelled_by_type, 'id', a.cancelled_by_id) END AS cancelled_by,
@@ -222,12 +230,13 @@ export async function insertAppointment(
     WITH appointment AS (
       INSERT INTO scheduling.appointments (id, tenant_id, outlet_id, customer_id, customer_name, customer_email,
         customer_phone, appointment_date, start_time, end_time, timezone, starts_at, ends_at, total_price, currency,
-        notes, booked_by, created_at, updated_at)
+        deposit_amount, deposit_due_at, notes, booked_by, created_at, updated_at)
       VALUES (${appointment.id}, ${tenantId}, ${appointment.outlet_id}, ${appointment.customer_id},
         ${appointment.customer_name}, ${appointment.customer_email}, ${appointment.customer_phone},
         ${appointment.appointment_date}::date, ${appointment.start_time}::time, ${appointment.end_time}::time,
         ${appointment.timezone}, ${appointment.starts_at.toISOString()}::timestamptz,
         ${appointment.ends_at.toISOString()}::timestamptz, ${appointment.total_price}, ${appointment.currency},
+        ${appointment.deposit_amount}, ${appointment.deposit_due_at?.toISOString() ?? null}::timestamptz,
         ${appointment.notes}, ${appointment.booked_by}, ${at.toISOString()}::timestamptz,
         ${at.toISOString()}::timestamptz)
       RETURNING id
@@ -246,6 +255,7 @@ export const insertedRecord = (
   tenant_id: tenantId,
   starts_at: appointment.starts_at.toISOString(),
   ends_at: appointment.ends_at.toISOString(),
+  deposit_due_at: appointment.deposit_due_at?.toISOString() ?? null,
   status: 'pending',
   payment_id: null,
   cancelled_at: null,

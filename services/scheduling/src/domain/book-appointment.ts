@@ -97,6 +97,8 @@ async function bookInTransaction(
       // The plan's month is the tenant's, whatever the outlet's zone (the limit is tenant-wide).
       await assertMonthlyLimit(tx, tenantId, tenantPlan);
 
+      const at = new Date();
+      const deposit = sumMoney(plan.segments.map((segment) => segment.deposit ?? '0'));
       const write: AppointmentWrite = {
         id,
         outlet_id: request.outlet_id,
@@ -112,10 +114,11 @@ async function bookInTransaction(
         ends_at: plan.endsAt,
         total_price: formatMoney(sumMoney(plan.segments.map((segment) => segment.price))),
         currency: (plan.segments[0] as SegmentWrite).currency,
+        deposit_amount: formatMoney(deposit),
+        deposit_due_at: deposit.gt(0) ? new Date(at.getTime() + plan.depositHoldMinutes * 60_000) : null,
         notes: request.notes ?? null,
         booked_by: booker.kind,
       };
-      const at = new Date();
       await insertAppointment(tx, tenantId, write, plan.segments, at);
       const appointment = insertedRecord(tenantId, write, plan.segments, at);
       await deps.store.enqueue(tx, [

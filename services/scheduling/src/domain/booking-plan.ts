@@ -1,4 +1,4 @@
-import { resolvePrice } from '@salon/contracts';
+import { depositOf, resolvePrice } from '@salon/contracts';
 import { badRequest, conflict, notFound, pgError, type Executor } from '@salon/service-kit';
 import { activeOccupancyRanges, type SegmentWrite } from '../db/appointment.repository';
 import { loadBookingContext, type BookingContext } from '../db/booking-context.repository';
@@ -56,6 +56,8 @@ export interface Plan {
   endsAt: Date;
   endTime: number;
   segments: SegmentWrite[];
+  /** The tenant's deposit hold (minutes an unpaid deposit keeps the slot). */
+  depositHoldMinutes: number;
 }
 
 /**
@@ -153,6 +155,7 @@ export async function planBooking(
       end_time: formatTime(segment.end),
       duration_minutes: duration,
       ...price,
+      deposit: depositOf(service.pricing.deposit, price.price),
       parallel: service.allow_parallel_bookings,
       max_parallel: service.allow_parallel_bookings ? service.max_parallel_bookings : 1,
       occupancy_start: localToUtc(request.appointment_date, segment.occupancy_start, timezone),
@@ -165,6 +168,7 @@ export async function planBooking(
     endsAt: localToUtc(request.appointment_date, endTime, timezone),
     endTime,
     segments,
+    depositHoldMinutes: settings.depositHoldMinutes,
   };
 }
 

@@ -57,6 +57,8 @@ export const appointmentSnapshot = (appointment: AppointmentRecord): Appointment
   services: appointment.services.map(({ position: _position, ...line }) => line),
   total_price: appointment.total_price,
   currency: appointment.currency,
+  deposit_amount: appointment.deposit_amount,
+  deposit_due_at: appointment.deposit_due_at,
   booked_by: appointment.booked_by,
   created_at: appointment.created_at,
   updated_at: appointment.updated_at,

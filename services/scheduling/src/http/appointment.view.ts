@@ -18,6 +18,8 @@ export const appointmentView = (appointment: AppointmentRecord) => {
     services: appointment.services.map(({ position: _position, price_source: _source, ...rest }) => rest),
     total_price: appointment.total_price,
     currency: appointment.currency,
+    deposit_amount: appointment.deposit_amount,
+    deposit_due_at: appointment.deposit_due_at,
     notes: appointment.notes,
     booked_by: appointment.booked_by,
     starts_at: appointment.starts_at,

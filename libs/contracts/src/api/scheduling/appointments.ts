@@ -101,6 +101,10 @@ export const appointment = z
     ),
     total_price: moneyStringSchema,
     currency: z.string(),
+    /** The deposit an online payment of the booking takes ("0.00": none, the whole price is paid). */
+    deposit_amount: moneyStringSchema,
+    /** Until when an unpaid deposit holds the slot (then the booking is released); null when none is owed. */
+    deposit_due_at: timestamp.nullable(),
     notes: z.string().nullable(),
     booked_by: z.enum(['customer', 'staff']),
     starts_at: timestamp,
