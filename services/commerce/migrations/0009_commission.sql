@@ -4,6 +4,9 @@
 
 ALTER TABLE commerce.tenants ADD COLUMN timezone text NOT NULL DEFAULT 'UTC';
 
+-- the staff member who sold a package (the seller's token names it when the user is one)
+ALTER TABLE commerce.customer_packages ADD COLUMN sold_by_staff_id char(24);
+
 CREATE TABLE commerce.staff_members (
   staff_id char(24) PRIMARY KEY,
   tenant_id char(24) NOT NULL,

@@ -203,7 +203,7 @@ describe('staff commission', () => {
 
     // a package sold on the spot by Budi (his user's token)
     const seller = harness.service.signer.signStaffAccess({
-      sub: shop.budi.userId!,
+      sub: newId(),
       role: 'STAFF',
       tenant_id: shop.tenantId,
       outlet_ids: [],

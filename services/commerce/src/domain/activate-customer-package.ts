@@ -49,7 +49,13 @@ export async function activateCustomerPackage(
   await earnPackageCommission(
     tx,
     tenantId,
-    { customerPackageId: row.id, soldBy: row.sold_by, packageName: row.package_name, currency: row.currency },
+    {
+      customerPackageId: row.id,
+      soldBy: row.sold_by,
+      soldByStaffId: row.sold_by_staff_id,
+      packageName: row.package_name,
+      currency: row.currency,
+    },
     amountPaid,
     now,
   );

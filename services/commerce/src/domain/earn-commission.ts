@@ -44,23 +44,31 @@ export async function earnAppointmentCommission(
 }
 
 /**
- * A paid package sale earns the staff member who sold it (the seller's user is a staff member) the rule's
+ * A paid package sale earns the staff member who sold it (named by the seller's token at the sale; else the
+ * staff member whose user the seller is) the rule's
  * package percentage of what was paid, dated at the payment. Keyed by the customer package: activated once.
  */
 export async function earnPackageCommission(
   tx: Executor,
   tenantId: string,
-  sale: { customerPackageId: string; soldBy: string | null; packageName: string; currency: string },
+  sale: {
+    customerPackageId: string;
+    soldBy: string | null;
+    soldByStaffId: string | null;
+    packageName: string;
+    currency: string;
+  },
   amountPaid: string,
   paidAt: Date,
 ): Promise<void> {
-  if (!sale.soldBy) return;
-  const staff = await findStaffMemberOfUser(tx, tenantId, sale.soldBy);
-  if (!staff) return;
-  const rule = await findCommissionRule(tx, tenantId, staff.staff_id);
+  const staffId =
+    sale.soldByStaffId ??
+    (sale.soldBy ? (await findStaffMemberOfUser(tx, tenantId, sale.soldBy))?.staff_id : undefined);
+  if (!staffId) return;
+  const rule = await findCommissionRule(tx, tenantId, staffId);
   if (!rule) return;
   await insertCommissionEntry(tx, tenantId, {
-    staff_id: staff.staff_id,
+    staff_id: staffId,
     source_type: 'package_sale',
     source_id: sale.customerPackageId,
     line_key: '0',
