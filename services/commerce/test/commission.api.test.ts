@@ -363,6 +363,73 @@ describe('staff commission', () => {
     ).toBe(404);
   });
 
+  it('a refund that came before the completion is taken back when the completion arrives', async () => {
+    const shop = await shopWithStaff();
+    await request('PUT', `/staff/${shop.budi.staffId}/commission`, {
+      token: shop.admin,
+      body: { service_percent: '10', package_percent: '0' },
+    });
+    const customer = await addCustomer(harness.service, shop.tenantId, { email: `c-${newId()}@example.com` });
+    await request('POST', `/customers/${customer}/wallet/credits`, {
+      token: shop.admin,
+      body: { amount: '100000', reason: 'Prepaid' },
+    });
+    const snapshot = appointmentSnapshotFixture({
+      tenant_id: shop.tenantId,
+      customer_id: customer,
+      starts_at: '2030-03-01T03:00:00.000Z',
+      services: [
+        {
+          service_id: shop.cut,
+          staff_id: shop.budi.staffId,
+          price: '100000.00',
+          service_name: 'Haircut',
+          staff_name: 'Budi',
+          start_time: '10:00:00',
+          end_time: '10:45:00',
+          duration_minutes: 45,
+          currency: 'IDR',
+          price_source: 'base_price',
+        },
+      ],
+      total_price: '100000.00',
+    });
+    await handleInbox(
+      harness.service,
+      'scheduling.appointment.created.v1',
+      onSchedulingAppointmentCreated,
+      snapshot,
+    );
+    const paid = await request('POST', '/customer/payments/process-appointment', {
+      token: shop.customerToken(customer),
+      body: { appointment_id: snapshot.appointment_id, payment_method: 'QRIS', use_wallet_balance: true },
+    });
+    expect(paid.status).toBe(200);
+    const refund = await request('POST', `/payments/${paid.body.payment_id}/refund`, {
+      token: shop.admin,
+      body: { amount: '25000', reason: 'Goodwill' },
+    });
+    expect(refund.status).toBe(200);
+    const completed = {
+      ...snapshot,
+      status: 'completed' as const,
+      previous_status: 'confirmed' as const,
+      version: 2,
+    };
+    for (let delivery = 0; delivery < 2; delivery += 1)
+      await handleInbox(
+        harness.service,
+        'scheduling.appointment.status_changed.v1',
+        onSchedulingAppointmentStatusChanged,
+        completed,
+      );
+    const today = new Date().toISOString().slice(0, 10);
+    const all = await report(shop.admin, shop.budi.staffId, '2030-03-01', '2030-03-01');
+    expect(all.body.totals.appointments).toBe('10000.00');
+    const back = await report(shop.admin, shop.budi.staffId, today, today);
+    expect(back.body.totals).toMatchObject({ reversals: '-2500.00', total: '-2500.00' });
+  });
+
   it('keeps a package sale by a user who is not a staff member, or without a rule, out of commission', async () => {
     const shop = await shopWithStaff();
     const pkg = await createdPackage(harness.service, shop.admin, {

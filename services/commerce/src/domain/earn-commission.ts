@@ -1,5 +1,5 @@
 import type { AppointmentSnapshot } from '@salon/contracts';
-import { formatMoney, type Executor } from '@salon/service-kit';
+import { formatMoney, money, type Executor } from '@salon/service-kit';
 import {
   earningsOf,
   findCommissionRule,
@@ -7,13 +7,15 @@ import {
   insertCommissionEntry,
   type CommissionEntry,
 } from '../db/commission.repository';
+import { refundedPaymentsOfAppointment } from '../db/payment.repository';
 import { commissionOf, reversalOf, serviceRateOf } from './commission-rules';
+import { paidInAll, walletAppliedOf } from './payment-rules';
 
 /**
  * A completed appointment earns each service line's staff member the rule's rate (the service's override, else
  * the rule's service percentage) of the price the line was booked at, dated at the appointment's start. Keyed
  * by (appointment, line): a redelivered or repeated completion earns nothing more. A staff member without a rule
- * earns nothing.
+ * earns nothing. A payment of it refunded before the completion arrived takes back its share at once.
  */
 export async function earnAppointmentCommission(
   tx: Executor,
@@ -40,6 +42,23 @@ export async function earnAppointmentCommission(
       currency: line.currency,
       occurred_at: new Date(appointment.starts_at),
     });
+  }
+  for (const payment of await refundedPaymentsOfAppointment(tx, tenantId, appointment.appointment_id)) {
+    const paid = paidInAll(
+      payment.amount,
+      payment.metadata ? walletAppliedOf({ metadata: payment.metadata }) : null,
+    );
+    if (!money(paid).gt(0)) continue;
+    await reverseCommission(
+      tx,
+      tenantId,
+      { type: 'appointment', id: appointment.appointment_id },
+      {
+        refundId: `${payment.id}:refund`,
+        share: money(payment.refunded_amount).div(paid).toString(),
+        at: new Date(),
+      },
+    );
   }
 }
 
