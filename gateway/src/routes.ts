@@ -213,6 +213,10 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/staff/customer-packages/credits/redeem', 'commerce', 'staff', 'Redeem credits, first in first out', [ST, TA, SA]),
   route('GET',    '/staff/customer-packages/{customer_id}/credits', 'commerce', 'staff', 'A customer\'s credits', [ST, TA, SA]),
   route('GET',    '/staff/customer-packages/{customer_id}/summary', 'commerce', 'staff', 'A customer\'s package summary', [ST, TA, SA]),
+  // split prefix: /staff/{staff_id}/commission… belongs to commerce (commission rules and the report)
+  route('GET',    '/staff/{staff_id}/commission',        'commerce', 'staff',    'A staff member\'s commission rule (itself, its outlet manager or an admin)', [SA, TA, OM, ST]),
+  route('PUT',    '/staff/{staff_id}/commission',        'commerce', 'staff',    'Set a staff member\'s commission rule', [SA, TA, OM]),
+  route('GET',    '/staff/{staff_id}/commission/report', 'commerce', 'staff',    'A staff member\'s commission over a period: lines and totals', [SA, TA, OM, ST]),
   // commerce: package payments (and their /customer/package-payments alias)
   route('POST',   '/customer-packages/{customer_package_id}/record-payment', 'commerce', 'staff', 'Record an offline payment', [TA, OM, RC, SA]),
   route('POST',   '/customer-packages/{customer_package_id}/create-payment-link', 'commerce', 'staff', 'Create and send a payment link'),
@@ -223,6 +227,7 @@ export const ROUTES: readonly Route[] = [
   // commerce: appointment payments and the wallet
   route('POST',   '/customer/payments/process-appointment', 'commerce', 'customer', 'Pay for an appointment'),
   route('GET',    '/customer/wallet',                    'commerce', 'customer', 'Wallet balance and recent transactions'),
+  route('POST',   '/payments/{payment_id}/refund',       'commerce', 'staff',    'Refund an appointment\'s completed payment, whole or in part', [SA, TA]),
   route('GET',    '/merchant/statement',                 'commerce', 'staff',    'The salon\'s money over a period: payments, platform fees, refunds, what it is owed', [SA, TA]),
   route('GET',    '/customer/payments',                  'commerce', 'customer', 'The customer\'s payment history (appointments and packages, with refunds)'),
   route('GET',    '/public/invoices/{invoice_id}/pdf',   'commerce', 'public',   'An invoice as a PDF, by the secret link its payment answers carry'),

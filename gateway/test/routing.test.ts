@@ -139,6 +139,16 @@ describe('the routing table', () => {
     expect(owner('PUT', `/public/calendar-feeds/${'a'.repeat(43)}`)).toBe('method-not-allowed');
   });
 
+  it('routes staff commission and payment refunds to commerce, the rest of a staff member to scheduling', () => {
+    expect(owner('GET', `/staff/${ID}/commission`)).toBe('commerce staff');
+    expect(owner('PUT', `/staff/${ID}/commission`)).toBe('commerce staff');
+    expect(owner('GET', `/staff/${ID}/commission/report`)).toBe('commerce staff');
+    expect(owner('POST', `/payments/${ID}/refund`)).toBe('commerce staff');
+    expect(owner('GET', `/staff/${ID}`)).toBe('scheduling staff');
+    expect(owner('GET', `/staff/${ID}/calendar-feed`)).toBe('scheduling staff');
+    expect(owner('DELETE', `/staff/${ID}/commission`)).toBe('method-not-allowed');
+  });
+
   it('routes reviews: written by customers, moderated by staff, read publicly by slug', () => {
     expect(owner('POST', `/customer/appointments/${ID}/reviews`)).toBe('scheduling customer');
     expect(owner('GET', '/customer/reviews')).toBe('scheduling customer');

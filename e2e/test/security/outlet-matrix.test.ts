@@ -128,6 +128,16 @@ const OUTLET_SCOPED: Record<string, Aim> = {
     params: { appointment_id: at.appointment_to_confirm },
     body: { status: 'confirmed' },
   }),
+  // commerce: staff commission (the staff member works at one outlet)
+  'GET /staff/{staff_id}/commission': (at) => ({ params: { staff_id: at.staff_id } }),
+  'PUT /staff/{staff_id}/commission': (at) => ({
+    params: { staff_id: at.staff_id },
+    body: { service_percent: '10', package_percent: '5' },
+  }),
+  'GET /staff/{staff_id}/commission/report': (at, t) => ({
+    params: { staff_id: at.staff_id },
+    query: { from: t.day, to: t.day },
+  }),
   // scheduling: reviews (each review is of an appointment at one outlet)
   'GET /reviews': (at) => ({ query: { outlet_id: at.outlet_id } }),
   'PUT /reviews/{review_id}/reply': (at) => ({

@@ -12,6 +12,7 @@ import { customerStoreRoutes } from './http/customer-store.routes';
 import { internalRoutes } from './http/internal.routes';
 import { invoicePdfRoutes } from './http/invoice-pdf.routes';
 import { appointmentPaymentRoutes } from './http/appointment-payment.routes';
+import { commissionRoutes } from './http/commission.routes';
 import { packageRoutes } from './http/package.routes';
 import { GatewayCallbackProcessor } from './jobs/gateway-callbacks';
 import { discrepanciesFound } from './domain/check-ledger';
@@ -68,6 +69,7 @@ export const commerceService: ServiceDefinition<CommerceConfig> = {
     app.use(customerStoreRoutes(deps));
     app.use(customerPackageRoutes(deps));
     app.use(appointmentPaymentRoutes(deps));
+    app.use(commissionRoutes(deps));
     app.use(invoicePdfRoutes(deps));
     app.use(internalRoutes(deps));
     callbacks.start();

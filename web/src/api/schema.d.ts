@@ -1386,6 +1386,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/{payment_id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an appointment's completed payment, whole or in part
+         * @description Staff token, rate-limited per user; a customer token is 403. Roles: SUPER_ADMIN, TENANT_ADMIN. Served by commerce.
+         */
+        post: operations["refundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/calendar-feeds/{feed_token}": {
         parameters: {
             query?: never;
@@ -1853,6 +1873,50 @@ export interface paths {
          * @description Staff token, rate-limited per user; a customer token is 403. Served by scheduling.
          */
         delete: operations["deleteStaffCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/{staff_id}/commission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff member's commission rule (itself, its outlet manager or an admin)
+         * @description Staff token, rate-limited per user; a customer token is 403. Roles: SUPER_ADMIN, TENANT_ADMIN, OUTLET_MANAGER, STAFF. Served by commerce.
+         */
+        get: operations["getStaffCommissionRule"];
+        /**
+         * Set a staff member's commission rule
+         * @description Staff token, rate-limited per user; a customer token is 403. Roles: SUPER_ADMIN, TENANT_ADMIN, OUTLET_MANAGER. Served by commerce.
+         */
+        put: operations["setStaffCommissionRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/{staff_id}/commission/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff member's commission over a period: lines and totals
+         * @description Staff token, rate-limited per user; a customer token is 403. Roles: SUPER_ADMIN, TENANT_ADMIN, OUTLET_MANAGER, STAFF. Served by commerce.
+         */
+        get: operations["getStaffCommissionReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2857,6 +2921,50 @@ export interface components {
                 end_time: string;
                 start_time: string;
             } | null;
+        };
+        CommissionReport: {
+            currency: string;
+            lines: {
+                amount: string;
+                base_amount: string;
+                currency: string;
+                description: string;
+                id: string;
+                /** @enum {string} */
+                kind: "earned" | "reversed";
+                local_date: string;
+                /** Format: date-time */
+                occurred_at: string;
+                rate: string;
+                service_id: string | null;
+                source_id: string;
+                /** @enum {string} */
+                source_type: "appointment" | "package_sale";
+            }[];
+            period: {
+                from: string;
+                to: string;
+            };
+            staff_id: string;
+            staff_name: string;
+            timezone: string;
+            totals: {
+                appointments: string;
+                package_sales: string;
+                reversals: string;
+                total: string;
+            };
+        };
+        CommissionRule: {
+            package_percent: string;
+            service_overrides: {
+                percent: string;
+                service_id: string;
+            }[];
+            service_percent: string;
+            staff_id: string;
+            updated_at: string | null;
+            updated_by: string | null;
         };
         CompleteStaffLoginRequest: {
             login_token?: string;
@@ -5116,6 +5224,18 @@ export interface components {
         RefreshStaffTokenRequest: {
             refresh_token: string;
         };
+        RefundPaymentRequest: {
+            amount?: number | string;
+            reason: string;
+        };
+        RefundPaymentResponse: {
+            currency: string;
+            fee_kept: string;
+            payment_id: string;
+            refunded_amount: string;
+            /** @constant */
+            status: "REFUNDED";
+        };
         RegisterBusinessRequest: {
             /** @example ayu@example.com */
             admin_email: string;
@@ -5512,6 +5632,14 @@ export interface components {
             outlet_prices: {
                 [key: string]: (number | string) | null;
             };
+        };
+        SetStaffCommissionRuleRequest: {
+            package_percent: number | string;
+            service_overrides?: {
+                percent: number | string;
+                service_id: string;
+            }[];
+            service_percent: number | string;
         };
         StaffMember: {
             /** @description Default true */
@@ -11648,6 +11776,62 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    refundPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment's identifier */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payment_id": "65f0c2a1b3d4e5f601234567",
+                     *       "status": "REFUNDED",
+                     *       "refunded_amount": "150000.00",
+                     *       "fee_kept": "150000.00",
+                     *       "currency": "Example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RefundPaymentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     getCalendarFeed: {
         parameters: {
             query?: never;
@@ -13568,6 +13752,191 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getStaffCommissionRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The staff's identifier */
+                staff_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "service_percent": "150000.00",
+                     *       "package_percent": "150000.00",
+                     *       "service_overrides": [
+                     *         {
+                     *           "service_id": "65f0c2a1b3d4e5f601234567",
+                     *           "percent": "150000.00"
+                     *         }
+                     *       ],
+                     *       "updated_at": "2026-12-01T09:30:00Z",
+                     *       "updated_by": "Example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommissionRule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    setStaffCommissionRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The staff's identifier */
+                staff_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "service_percent": 1,
+                 *       "package_percent": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetStaffCommissionRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "service_percent": "150000.00",
+                     *       "package_percent": "150000.00",
+                     *       "service_overrides": [
+                     *         {
+                     *           "service_id": "65f0c2a1b3d4e5f601234567",
+                     *           "percent": "150000.00"
+                     *         }
+                     *       ],
+                     *       "updated_at": "2026-12-01T09:30:00Z",
+                     *       "updated_by": "Example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommissionRule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getStaffCommissionReport: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD, 1900-01-01 to 2999-12-31 */
+                from: string;
+                /** @description YYYY-MM-DD, 1900-01-01 to 2999-12-31 */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description The staff's identifier */
+                staff_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "staff_name": "Example",
+                     *       "period": {
+                     *         "from": "Example",
+                     *         "to": "Example"
+                     *       },
+                     *       "timezone": "Example",
+                     *       "currency": "Example",
+                     *       "lines": [
+                     *         {
+                     *           "id": "65f0c2a1b3d4e5f601234567",
+                     *           "source_type": "appointment",
+                     *           "source_id": "65f0c2a1b3d4e5f601234567",
+                     *           "kind": "earned",
+                     *           "service_id": "65f0c2a1b3d4e5f601234567",
+                     *           "description": "Example",
+                     *           "base_amount": "150000.00",
+                     *           "rate": "150000.00",
+                     *           "amount": "150000.00",
+                     *           "currency": "Example",
+                     *           "occurred_at": "2026-12-01T09:30:00Z",
+                     *           "local_date": "Example"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "appointments": "150000.00",
+                     *         "package_sales": "150000.00",
+                     *         "reversals": "150000.00",
+                     *         "total": "150000.00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommissionReport"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -1,3 +1,4 @@
+import * as commission from './commerce/commission';
 import * as customerPackages from './commerce/customer-packages';
 import * as packages from './commerce/packages';
 import * as payments from './commerce/payments';
@@ -7,6 +8,7 @@ import type { OperationSchemaMap } from './operation';
 export * from './commerce/packages';
 export * from './commerce/customer-packages';
 export * from './commerce/payments';
+export * from './commerce/commission';
 
 const recordPayment = {
   body: payments.recordPaymentBody,
@@ -99,6 +101,21 @@ export const commerceOperations: OperationSchemaMap = {
   'GET /customer/wallet': { response: payments.wallet },
   'GET /customer/payments': { query: payments.customerPaymentsQuery, response: payments.customerPaymentPage },
   'GET /merchant/statement': { query: payments.statementQuery, response: payments.merchantStatement },
+  'POST /payments/{payment_id}/refund': {
+    body: commission.paymentRefundBody,
+    response: commission.paymentRefunded,
+    errors: [400, 409],
+  },
+  // staff commission
+  'GET /staff/{staff_id}/commission': { response: commission.commissionRule },
+  'PUT /staff/{staff_id}/commission': {
+    body: commission.commissionRuleBody,
+    response: commission.commissionRule,
+  },
+  'GET /staff/{staff_id}/commission/report': {
+    query: commission.commissionReportQuery,
+    response: commission.commissionReport,
+  },
   'POST /customers/{customer_id}/wallet/credits': {
     body: payments.walletCreditBody,
     response: payments.walletCredited,

@@ -23,6 +23,7 @@ export interface CustomerPackageRow {
   status: CustomerPackageStatus;
   notes: string | null;
   sold_by: string | null;
+  sold_by_staff_id: string | null;
   created_at: string;
   /** From the credit rows. */
   total_credits: number;
@@ -38,7 +39,7 @@ const columns = sql`cp.id, cp.tenant_id, cp.customer_id, cp.package_id, cp.outle
   cp.gateway_payment_url, cp.amount_paid::text AS amount_paid, cp.currency, cp.validity_days,
   ${isoOf(sql`cp.purchased_at`)} AS purchased_at, ${isoOf(sql`cp.expires_at`)} AS expires_at,
   ${isoOf(sql`cp.payment_confirmed_at`)} AS payment_confirmed_at, ${EFFECTIVE_STATUS} AS status, cp.notes,
-  cp.sold_by, ${isoOf(sql`cp.created_at`)} AS created_at,
+  cp.sold_by, cp.sold_by_staff_id, ${isoOf(sql`cp.created_at`)} AS created_at,
   coalesce(t.total, 0)::int AS total_credits, coalesce(t.used, 0)::int AS used_credits,
   coalesce(t.expired, 0)::int AS expired_credits`;
 
@@ -59,6 +60,8 @@ export interface NewCustomerPackage {
   validity_days: number | null;
   notes: string | null;
   sold_by: string | null;
+  /** The staff member who sold it, when the seller is one (commission). */
+  sold_by_staff_id?: string | null;
 }
 
 export async function insertCustomerPackage(
@@ -68,10 +71,11 @@ export async function insertCustomerPackage(
 ): Promise<void> {
   await tx.execute(sql`
     INSERT INTO commerce.customer_packages (id, tenant_id, customer_id, package_id, outlet_id, package_name,
-      package_price, payment_method, payment_status, currency, validity_days, status, notes, sold_by)
+      package_price, payment_method, payment_status, currency, validity_days, status, notes, sold_by, sold_by_staff_id)
     VALUES (${row.id}, ${tenantId}, ${row.customer_id}, ${row.package_id}, ${row.outlet_id}, ${row.package_name},
       ${row.package_price}, ${row.payment_method}, 'pending', ${row.currency}, ${row.validity_days},
-      'pending_payment', ${row.notes}, ${row.sold_by})`);
+      'pending_payment', ${row.notes}, ${row.sold_by},
+      ${row.sold_by_staff_id ?? null})`);
 }
 
 export async function findCustomerPackage(

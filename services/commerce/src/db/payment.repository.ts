@@ -196,3 +196,23 @@ export async function listCustomerPayments(
   );
   return { items, total: count?.total ?? 0 };
 }
+
+/** The appointment's refunded payments with what each gave back and its invoice's metadata (the wallet part). */
+export async function refundedPaymentsOfAppointment(
+  executor: Executor,
+  tenantId: string,
+  appointmentId: string,
+) {
+  return selectRows<{
+    id: string;
+    amount: string;
+    refunded_amount: string;
+    metadata: Record<string, unknown> | null;
+  }>(
+    executor,
+    sql`SELECT p.id, p.amount::text AS amount, p.refunded_amount::text AS refunded_amount, i.metadata
+        FROM commerce.payments p LEFT JOIN commerce.invoices i ON i.id = p.invoice_id AND i.tenant_id = p.tenant_id
+        WHERE p.tenant_id = ${tenantId} AND p.appointment_id = ${appointmentId} AND p.status = 'REFUNDED'
+          AND p.refunded_amount IS NOT NULL`,
+  );
+}

@@ -17,7 +17,7 @@ import {
 
 /**
  * What commerce keeps of an identity tenant: name and e-mail (provider sub-account), currency, wallet, whether it
- * takes online payments, and the late-cancellation fee.
+ * takes online payments, the late-cancellation fee, and the time zone (commission report periods).
  */
 const tenantColumns = [
   'tenant_id',
@@ -27,6 +27,7 @@ const tenantColumns = [
   'wallet_enabled',
   'payments_enabled',
   'late_cancellation_fee_percent',
+  'timezone',
   'is_active',
   'version',
   'updated_at',
@@ -52,7 +53,7 @@ export async function findTenant(executor: Executor, tenantId: string): Promise<
   const [row] = await selectRows<TenantReplica>(
     executor,
     sql`SELECT tenant_id, name, email, currency, wallet_enabled, payments_enabled,
-          late_cancellation_fee_percent::float8 AS late_cancellation_fee_percent, is_active, version,
+          late_cancellation_fee_percent::float8 AS late_cancellation_fee_percent, timezone, is_active, version,
           updated_at::text
         FROM commerce.tenants WHERE tenant_id = ${tenantId}`,
   );

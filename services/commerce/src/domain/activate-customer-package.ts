@@ -6,11 +6,12 @@ import { findPackage, recordPackageSale } from '../db/package.repository';
 import { insertPayment, type NewPayment } from '../db/payment.repository';
 import { expiryFrom } from './credit-rules';
 import type { CommerceDeps } from './deps';
+import { earnPackageCommission } from './earn-commission';
 
 /**
  * pending_payment → active with its credits, in the caller's transaction (a staff sale, a recorded payment, a
  * provider callback); false when the package was not pending (already activated by another confirmation), so
- * nothing is allocated twice.
+ * nothing is allocated twice (nor commission earned twice: the seller's, when the seller is a staff member).
  */
 export async function activateCustomerPackage(
   tx: Executor,
@@ -45,6 +46,19 @@ export async function activateCustomerPackage(
     })),
   );
   await recordPackageSale(tx, tenantId, row.package_id, amountPaid);
+  await earnPackageCommission(
+    tx,
+    tenantId,
+    {
+      customerPackageId: row.id,
+      soldBy: row.sold_by,
+      soldByStaffId: row.sold_by_staff_id,
+      packageName: row.package_name,
+      currency: row.currency,
+    },
+    amountPaid,
+    now,
+  );
   return true;
 }
 

@@ -34,7 +34,13 @@ export const pendingCustomerPackage = (
   id: string,
   customerId: string,
   pkg: PackageRecord,
-  sale: { outlet_id: string; payment_method: string; notes?: string | null; sold_by: string | null },
+  sale: {
+    outlet_id: string;
+    payment_method: string;
+    notes?: string | null;
+    sold_by: string | null;
+    sold_by_staff_id?: string | null;
+  },
 ): NewCustomerPackage => ({
   id,
   customer_id: customerId,
@@ -47,6 +53,7 @@ export const pendingCustomerPackage = (
   validity_days: pkg.validity_days,
   notes: sale.notes ?? null,
   sold_by: sale.sold_by,
+  sold_by_staff_id: sale.sold_by_staff_id ?? null,
 });
 
 /** A payment (a link, a recorded payment) is only for a package still waiting for it: 409 otherwise. */

@@ -5,6 +5,7 @@ import { markAppointmentPaymentRefunded, setRefundedAmount } from '../db/payment
 import { findTenant } from '../db/replica.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
 import type { CommerceDeps } from './deps';
+import { reverseCommission } from './earn-commission';
 import { paidInAll, walletAppliedOf } from './payment-rules';
 
 /** Refunds the platform could not make itself (the tenant has no wallets): the operator's alert counts these. */
@@ -22,6 +23,8 @@ export interface AppointmentRefund {
   appointmentStatus: string;
   /** The share of what was paid the salon keeps (a late cancellation's fee), 0–100. */
   feePercent: number;
+  /** What to give back instead (a staff refund of part of it): the rest is kept like a fee. */
+  amount?: string;
   reason: string;
 }
 
@@ -39,19 +42,30 @@ export async function refundAppointmentPayment(
   tx: Executor,
   refund: AppointmentRefund,
   origin: EventOrigin,
-): Promise<void> {
+): Promise<{ amount: string; fee: string; currency: string } | undefined> {
   const { tenantId } = refund;
   const payment = await markAppointmentPaymentRefunded(tx, tenantId, refund.paymentId, refund.appointmentId);
-  if (!payment) return;
+  if (!payment) return undefined;
   const invoice = payment.invoice_id ? await findInvoice(tx, tenantId, payment.invoice_id) : undefined;
   // A whole-wallet payment has no invoice and its amount is the wallet part; a provider payment's invoice
   // records the wallet part applied before it.
   const paid = paidInAll(payment.amount, invoice ? walletAppliedOf(invoice) : null);
-  const fee = formatMoney(money(paid).times(refund.feePercent).div(100));
+  const fee =
+    refund.amount === undefined
+      ? formatMoney(money(paid).times(refund.feePercent).div(100))
+      : formatMoney(money(paid).minus(refund.amount));
   const amount = formatMoney(money(paid).minus(fee));
   const share = money(paid).gt(0) ? money(amount).div(paid).toString() : '0';
   await setRefundedAmount(tx, tenantId, payment.id, amount);
   const reversed = invoice ? await reverseMerchantCredit(tx, tenantId, invoice.id, share) : false;
+  const refundId = `${payment.id}:refund`;
+  const refundedAt = new Date();
+  await reverseCommission(
+    tx,
+    tenantId,
+    { type: 'appointment', id: refund.appointmentId },
+    { refundId, share, at: refundedAt },
+  );
   const tenant = await findTenant(tx, tenantId);
   const refundedTo = !payment.customer_id ? 'none' : tenant?.wallet_enabled ? 'wallet' : 'outside';
   let balance: string | null = null;
@@ -92,7 +106,7 @@ export async function refundAppointmentPayment(
     newEvent(
       'commerce.payment.refunded.v1',
       {
-        refund_id: `${payment.id}:refund`,
+        refund_id: refundId,
         payment_id: payment.id,
         tenant_id: tenantId,
         customer_id: payment.customer_id,
@@ -103,9 +117,10 @@ export async function refundAppointmentPayment(
         currency: payment.currency,
         refunded_to: refundedTo,
         reason: refund.reason,
-        refunded_at: new Date().toISOString(),
+        refunded_at: refundedAt.toISOString(),
       },
       origin,
     ),
   ]);
+  return { amount, fee, currency: payment.currency };
 }

@@ -42,7 +42,11 @@ export async function sellPackage(
     await insertCustomerPackage(
       tx,
       tenantId,
-      pendingCustomerPackage(id, customer.customer_id, pkg, { ...input, sold_by: soldBy }),
+      pendingCustomerPackage(id, customer.customer_id, pkg, {
+        ...input,
+        sold_by: soldBy,
+        sold_by_staff_id: ctx.caller?.kind === 'staff' ? (ctx.caller.staffId ?? null) : null,
+      }),
     );
     if (input.payment_method === 'manual_onspot') {
       await payPackageOffline(

@@ -14,6 +14,8 @@ import { onSchedulingAppointmentCreated } from './handlers/scheduling.appointmen
 import { onSchedulingAppointmentPaymentOrphaned } from './handlers/scheduling.appointment.payment_orphaned';
 import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
 import { onSchedulingAppointmentStatusChanged } from './handlers/scheduling.appointment.status_changed';
+import { onSchedulingStaffTerminated } from './handlers/scheduling.staff.terminated';
+import { onSchedulingStaffUpserted } from './handlers/scheduling.staff.upserted';
 
 export const TENANT_CONSUMER = 'commerce.identity-tenants';
 export const OUTLET_CONSUMER = 'commerce.identity-outlets';
@@ -21,10 +23,12 @@ export const CUSTOMER_CONSUMER = 'commerce.identity-customers';
 export const SERVICE_CONSUMER = 'commerce.catalog-services';
 export const APPOINTMENT_CONSUMER = 'commerce.scheduling-appointments';
 export const ORPHANED_PAYMENT_CONSUMER = 'commerce.scheduling-orphaned-payments';
+export const STAFF_CONSUMER = 'commerce.scheduling-staff';
 
 /**
  * Commerce's replicas (billing's plans are kept by the runtime's plan-limits replica) and refunds: of a paid
- * appointment cancelled (per the policy) and of a payment for one cancelled before it arrived (in full).
+ * appointment cancelled (per the policy) and of a payment for one cancelled before it arrived (in full); staff
+ * members and completed appointments for commission.
  */
 export function commerceSubscriptions(deps: Pick<CommerceDeps, 'store' | 'logger'>): Subscription[] {
   const { store } = deps;
@@ -51,6 +55,10 @@ export function commerceSubscriptions(deps: Pick<CommerceDeps, 'store' | 'logger
       .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled(deps))
       .on('scheduling.appointment.confirmed.v1', onSchedulingAppointmentConfirmed)
       .on('scheduling.appointment.status_changed.v1', onSchedulingAppointmentStatusChanged)
+      .subscription(),
+    new InboxConsumer(store, STAFF_CONSUMER)
+      .on('scheduling.staff.upserted.v1', onSchedulingStaffUpserted)
+      .on('scheduling.staff.terminated.v1', onSchedulingStaffTerminated)
       .subscription(),
     new InboxConsumer(store, ORPHANED_PAYMENT_CONSUMER)
       .on('scheduling.appointment.payment_orphaned.v1', onSchedulingAppointmentPaymentOrphaned(deps))

@@ -7,8 +7,8 @@ export const onSchedulingAppointmentPaymentOrphaned =
   (
     deps: Pick<CommerceDeps, 'store' | 'logger'>,
   ): InboxHandler<'scheduling.appointment.payment_orphaned.v1'> =>
-  (data, { tx, event }) =>
-    refundAppointmentPayment(
+  async (data, { tx, event }) => {
+    await refundAppointmentPayment(
       deps,
       tx,
       {
@@ -21,3 +21,4 @@ export const onSchedulingAppointmentPaymentOrphaned =
       },
       causedBy(event, PRODUCER),
     );
+  };
