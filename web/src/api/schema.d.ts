@@ -1022,6 +1022,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customer/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's waitlist entries
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        get: operations["listMyWaitlistEntries"];
+        put?: never;
+        /**
+         * Join the waitlist for a service on a date
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        post: operations["joinMyWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customer/waitlist/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leave the waitlist
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        delete: operations["leaveMyWaitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customer/wallet": {
         parameters: {
             query?: never;
@@ -2421,6 +2465,26 @@ export interface paths {
          * @description Staff token, rate-limited per user; a customer token is 403. Roles: SUPER_ADMIN, TENANT_ADMIN. Served by identity.
          */
         delete: operations["deactivateUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One day's waitlist in queue order (outlet-scoped)
+         * @description Staff token, rate-limited per user; a customer token is 403. Served by scheduling.
+         */
+        get: operations["listWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4084,6 +4148,42 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        JoinMyWaitlistRequest: {
+            /**
+             * Format: date
+             * @description The day wanted (the outlet's local date)
+             */
+            date: string;
+            /** @description Latest end wanted (HH:MM; absent: end of day) */
+            end_time?: string | null;
+            outlet_id: string;
+            service_id: string;
+            /** @description Only this staff member (null or absent: anyone) */
+            staff_id?: string | null;
+            /** @description Earliest start wanted (HH:MM; absent: any) */
+            start_time?: string | null;
+        };
+        JoinMyWaitlistResponse: {
+            /** @description The appointment booked from an accepted offer */
+            appointment_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            customer_id: string;
+            /** @description The customer's name (null while unknown) */
+            customer_name: string | null;
+            /** Format: date */
+            date: string;
+            end_time: string | null;
+            id: string;
+            outlet_id: string;
+            service_id: string;
+            staff_id: string | null;
+            start_time: string | null;
+            /** @enum {string} */
+            status: "waiting" | "booked" | "left";
+            /** Format: date-time */
+            updated_at: string;
+        };
         ListAppointmentsResponse: {
             items: components["schemas"]["Appointment"][];
             page: number;
@@ -4230,6 +4330,33 @@ export interface components {
             }[];
             total_cost_usd: number;
             total_tokens: number;
+        };
+        ListMyWaitlistEntriesResponse: {
+            items: {
+                /** @description The appointment booked from an accepted offer */
+                appointment_id: string | null;
+                /** Format: date-time */
+                created_at: string;
+                customer_id: string;
+                /** @description The customer's name (null while unknown) */
+                customer_name: string | null;
+                /** Format: date */
+                date: string;
+                end_time: string | null;
+                id: string;
+                outlet_id: string;
+                service_id: string;
+                staff_id: string | null;
+                start_time: string | null;
+                /** @enum {string} */
+                status: "waiting" | "booked" | "left";
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+            page: number;
+            pages: number;
+            size: number;
+            total: number;
         };
         ListOutletsResponse: {
             items: components["schemas"]["Outlet"][];
@@ -4528,6 +4655,33 @@ export interface components {
         }[];
         ListUsersResponse: {
             items: components["schemas"]["User"][];
+            page: number;
+            pages: number;
+            size: number;
+            total: number;
+        };
+        ListWaitlistResponse: {
+            items: {
+                /** @description The appointment booked from an accepted offer */
+                appointment_id: string | null;
+                /** Format: date-time */
+                created_at: string;
+                customer_id: string;
+                /** @description The customer's name (null while unknown) */
+                customer_name: string | null;
+                /** Format: date */
+                date: string;
+                end_time: string | null;
+                id: string;
+                outlet_id: string;
+                service_id: string;
+                staff_id: string | null;
+                start_time: string | null;
+                /** @enum {string} */
+                status: "waiting" | "booked" | "left";
+                /** Format: date-time */
+                updated_at: string;
+            }[];
             page: number;
             pages: number;
             size: number;
@@ -9825,6 +9979,163 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listMyWaitlistEntries: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                status?: "waiting" | "booked" | "left";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "65f0c2a1b3d4e5f601234567",
+                     *           "customer_id": "65f0c2a1b3d4e5f601234567",
+                     *           "customer_name": "Example",
+                     *           "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *           "service_id": "65f0c2a1b3d4e5f601234567",
+                     *           "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *           "date": "2026-12-01",
+                     *           "start_time": "10:30:00",
+                     *           "end_time": "10:30:00",
+                     *           "status": "waiting",
+                     *           "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *           "created_at": "2026-12-01T09:30:00Z",
+                     *           "updated_at": "2026-12-01T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "size": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListMyWaitlistEntriesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    joinMyWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                 *       "service_id": "65f0c2a1b3d4e5f601234567",
+                 *       "date": "2026-12-01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["JoinMyWaitlistRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "65f0c2a1b3d4e5f601234567",
+                     *       "customer_id": "65f0c2a1b3d4e5f601234567",
+                     *       "customer_name": "Example",
+                     *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *       "service_id": "65f0c2a1b3d4e5f601234567",
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "date": "2026-12-01",
+                     *       "start_time": "10:30:00",
+                     *       "end_time": "10:30:00",
+                     *       "status": "waiting",
+                     *       "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *       "created_at": "2026-12-01T09:30:00Z",
+                     *       "updated_at": "2026-12-01T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JoinMyWaitlistResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    leaveMyWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entry's identifier */
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -15785,6 +16096,71 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listWaitlist: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD, 1900-01-01 to 2999-12-31 */
+                date: string;
+                outlet_id?: string;
+                page?: number;
+                service_id?: string;
+                size?: number;
+                status?: "waiting" | "booked" | "left";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "65f0c2a1b3d4e5f601234567",
+                     *           "customer_id": "65f0c2a1b3d4e5f601234567",
+                     *           "customer_name": "Example",
+                     *           "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *           "service_id": "65f0c2a1b3d4e5f601234567",
+                     *           "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *           "date": "2026-12-01",
+                     *           "start_time": "10:30:00",
+                     *           "end_time": "10:30:00",
+                     *           "status": "waiting",
+                     *           "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *           "created_at": "2026-12-01T09:30:00Z",
+                     *           "updated_at": "2026-12-01T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "size": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListWaitlistResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -139,6 +139,10 @@ export const appointmentPaymentOrphanedV1 = z.object({
 export type AppointmentPaymentOrphanedV1 = z.infer<typeof appointmentPaymentOrphanedV1>;
 
 /** What a review rates: one service of an appointment, or one staff member of it. */
+/** A waitlist entry: in the queue, booked from an accepted offer, or left by its customer (issue 22 item 2). */
+export const WAITLIST_STATUSES = ['waiting', 'booked', 'left'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
 export const REVIEW_SUBJECT_TYPES = ['service', 'staff'] as const;
 export type ReviewSubjectType = (typeof REVIEW_SUBJECT_TYPES)[number];
 
