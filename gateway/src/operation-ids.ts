@@ -107,6 +107,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /customer/waitlist': 'listMyWaitlistEntries',
   'DELETE /customer/waitlist/{entry_id}': 'leaveMyWaitlist',
   'GET /waitlist': 'listWaitlist',
+  'POST /customer/waitlist/offers/{offer_id}/accept': 'acceptMyWaitlistOffer',
+  'POST /customer/waitlist/offers/{offer_id}/decline': 'declineMyWaitlistOffer',
   'POST /appointments': 'bookAppointment',
   'GET /appointments': 'listAppointments',
   'GET /appointments/{appointment_id}': 'getAppointment',
@@ -181,6 +183,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
 
 /** The words an operationId may start with: what the operation does, as a client method reads. */
 export const OPERATION_VERBS = [
+  'accept',
   'activate',
   'archive',
   'book',
@@ -192,6 +195,7 @@ export const OPERATION_VERBS = [
   'create',
   'credit',
   'deactivate',
+  'decline',
   'delete',
   'downgrade',
   'get',

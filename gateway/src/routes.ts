@@ -196,6 +196,8 @@ export const ROUTES: readonly Route[] = [
   route('GET',    '/customer/waitlist',                  'scheduling', 'customer', 'The customer\'s waitlist entries'),
   route('DELETE', '/customer/waitlist/{entry_id}',       'scheduling', 'customer', 'Leave the waitlist'),
   route('GET',    '/waitlist',                           'scheduling', 'staff',  'One day\'s waitlist in queue order (outlet-scoped)'),
+  route('POST',   '/customer/waitlist/offers/{offer_id}/accept', 'scheduling', 'customer', 'Book the slot a waitlist offer holds'),
+  route('POST',   '/customer/waitlist/offers/{offer_id}/decline', 'scheduling', 'customer', 'Turn a waitlist offer down (it goes to the next)'),
 
   // ── commerce: packages (administration) ─────────────────────────────────────────────────────────────
   route('GET',    '/packages',                           'commerce', 'staff',    'List packages', [TA, SA, ST]),

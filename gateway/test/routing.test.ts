@@ -157,6 +157,8 @@ describe('the routing table', () => {
     expect(owner('GET', '/customer/waitlist')).toBe('scheduling customer');
     expect(owner('DELETE', `/customer/waitlist/${ID}`)).toBe('scheduling customer');
     expect(owner('GET', '/waitlist')).toBe('scheduling staff');
+    expect(owner('POST', `/customer/waitlist/offers/${ID}/accept`)).toBe('scheduling customer');
+    expect(owner('POST', `/customer/waitlist/offers/${ID}/decline`)).toBe('scheduling customer');
     expect(owner('PUT', `/customer/waitlist/${ID}`)).toBe('method-not-allowed');
   });
 

@@ -26,6 +26,7 @@ export function tenantSettingsFixture(overrides: Partial<TenantSettings> = {}): 
     cancellation_hours: 24,
     payments_enabled: true,
     late_cancellation_fee_percent: 0,
+    waitlist_hold_minutes: 15,
     wallet_enabled: false,
     loyalty_points_enabled: false,
     ...overrides,

@@ -1,6 +1,9 @@
-import { startTestService, type TestService } from '@salon/testing';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '@salon/service-kit';
+import { captureEvents, handleInbox, startTestService, waitFor, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
-import { addCustomer, addOutlet, bookableSetup, futureDate } from './helpers';
+import { onSchedulingWaitlistOfferDue } from '../src/events/handlers/scheduling.waitlist.offer_due';
+import { addCustomer, addOutlet, bookableSetup, bookingBody, futureDate } from './helpers';
 
 /** The slot waitlist (issue 22 item 2): customers join, list and leave; staff read a day's queue. */
 describe('waitlist', () => {
@@ -118,5 +121,173 @@ describe('waitlist', () => {
       token: setup.customerToken(setup.customerId),
     });
     expect(byCustomer.status).toBe(403);
+  });
+
+  /** The customer's entries (newest first). */
+  const entriesOf = async (setup: Setup, customerId: string) => {
+    const response = await service.request('GET', '/customer/waitlist', {
+      token: setup.customerToken(customerId),
+    });
+    return response.body.items as {
+      id: string;
+      status: string;
+      offer: { id: string; start_time: string } | null;
+    }[];
+  };
+  const offerOf = async (setup: Setup, customerId: string) =>
+    (await entriesOf(setup, customerId))[0]?.offer ?? null;
+
+  /** The offer the customer holds, once it comes. */
+  const offered = (setup: Setup, customerId: string) =>
+    waitFor(async () => (await offerOf(setup, customerId)) ?? undefined, { timeoutMs: 15_000 });
+
+  /** Three customers waiting for the day, and a fourth's 10:00 appointment to cancel. */
+  async function queueOfThree() {
+    const setup = await bookableSetup(service);
+    const customers = [setup.customerId];
+    for (let i = 0; i < 2; i += 1) customers.push(await addCustomer(service, setup.tenantId));
+    for (const customerId of customers) expect((await join(setup, {}, customerId)).status).toBe(201);
+    const other = await addCustomer(service, setup.tenantId);
+    const booked = await service.request('POST', '/staff/appointments', {
+      token: setup.admin,
+      body: bookingBody({ ...setup, customerId: other }, '10:00'),
+    });
+    expect(booked.status).toBe(201);
+    return { setup, customers, appointmentId: booked.body.id as string };
+  }
+
+  const lapse = async (setup: Setup, offerId: string) => {
+    const { db, store } = service.running.context;
+    await db.orm.execute(
+      sql`UPDATE scheduling.waitlist_offers SET expires_at = now() - interval '1 second' WHERE id = ${offerId}`,
+    );
+    await handleInbox(
+      service,
+      'scheduling.waitlist.offer_due.v1',
+      onSchedulingWaitlistOfferDue({ store }),
+      { tenant_id: setup.tenantId, offer_id: offerId },
+      { tenantId: setup.tenantId },
+    );
+  };
+
+  it('offers a cancelled slot to the first waiting customer only; a lapse or a decline passes it on', async () => {
+    const { setup, customers, appointmentId } = await queueOfThree();
+    const [first, second, third] = customers as [string, string, string];
+    const capture = await captureEvents(service.testBus.bus, ['scheduling.waitlist.offered.v1']);
+    const cancelled = await service.request('PUT', `/appointments/${appointmentId}/cancel`, {
+      token: setup.admin,
+    });
+    expect(cancelled.status).toBe(200);
+
+    const offer = await offered(setup, first);
+    expect(offer).toMatchObject({ staff_id: setup.staffId, date: setup.date, start_time: '10:00:00' });
+    const event = await capture.next('scheduling.waitlist.offered.v1', (e) => e.data.offer_id === offer!.id);
+    expect(event.data).toMatchObject({
+      customer_id: first,
+      hold_minutes: 15,
+      service_name: setup.service.name,
+    });
+    expect(await offerOf(setup, second)).toBeNull();
+    expect(await offerOf(setup, third)).toBeNull();
+
+    // A task delivered before the hold ends changes nothing.
+    const { store } = service.running.context;
+    await handleInbox(
+      service,
+      'scheduling.waitlist.offer_due.v1',
+      onSchedulingWaitlistOfferDue({ store }),
+      { tenant_id: setup.tenantId, offer_id: offer!.id },
+      { tenantId: setup.tenantId },
+    );
+    expect((await offerOf(setup, first))?.id).toBe(offer!.id);
+
+    // The hold lapses: the second is offered it; the first keeps waiting without it.
+    await lapse(setup, offer!.id);
+    const secondOffer = await offerOf(setup, second);
+    expect(secondOffer?.start_time).toBe('10:00:00');
+    expect(await offerOf(setup, first)).toBeNull();
+    expect((await entriesOf(setup, first))[0]?.status).toBe('waiting');
+    // Too late to accept a lapsed offer.
+    const late = await service.request('POST', `/customer/waitlist/offers/${offer!.id}/accept`, {
+      token: setup.customerToken(first),
+    });
+    expect(late.status).toBe(409);
+
+    // The second declines: the third is offered it; then it is nobody's once all three had it.
+    const declined = await service.request('POST', `/customer/waitlist/offers/${secondOffer!.id}/decline`, {
+      token: setup.customerToken(second),
+    });
+    expect(declined.status).toBe(204);
+    const thirdOffer = await offerOf(setup, third);
+    expect(thirdOffer?.start_time).toBe('10:00:00');
+    // Someone else's offer is 404; a malformed id 422.
+    const foreign = await service.request('POST', `/customer/waitlist/offers/${thirdOffer!.id}/accept`, {
+      token: setup.customerToken(first),
+    });
+    expect(foreign.status).toBe(404);
+    const malformed = await service.request('POST', '/customer/waitlist/offers/nope/accept', {
+      token: setup.customerToken(first),
+    });
+    expect(malformed.status).toBe(422);
+
+    await lapse(setup, thirdOffer!.id);
+    for (const customerId of customers) expect(await offerOf(setup, customerId)).toBeNull();
+  });
+
+  it('books an accepted offer once, through the booking path, even when accepted many times at once', async () => {
+    const { setup, customers, appointmentId } = await queueOfThree();
+    const [first] = customers as [string];
+    await service.request('PUT', `/appointments/${appointmentId}/cancel`, { token: setup.admin });
+    const offer = await offered(setup, first);
+
+    const token = setup.customerToken(first);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        service.request('POST', `/customer/waitlist/offers/${offer!.id}/accept`, { token }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    const booked = answers.find((answer) => answer.status === 201)!.body;
+    expect(booked).toMatchObject({ customer_id: first, start_time: '10:00:00', status: 'pending' });
+    const [entry] = await entriesOf(setup, first);
+    expect(entry).toMatchObject({ status: 'booked', offer: null });
+
+    const rows = await selectRows<{ count: number }>(
+      service.running.context.db.orm,
+      sql`SELECT count(*)::int AS count FROM scheduling.appointments
+          WHERE tenant_id = ${setup.tenantId} AND status <> 'cancelled'`,
+    );
+    expect(rows[0]?.count).toBe(1);
+  });
+
+  it('gives two slots freed at once to two different customers, and withdraws an offer whose slot is taken', async () => {
+    const { setup, customers, appointmentId } = await queueOfThree();
+    const [first, second] = customers as [string, string];
+    const other = await addCustomer(service, setup.tenantId);
+    const later = await service.request('POST', '/staff/appointments', {
+      token: setup.admin,
+      body: bookingBody({ ...setup, customerId: other }, '13:00'),
+    });
+    await Promise.all(
+      [appointmentId, later.body.id].map((id) =>
+        service.request('PUT', `/appointments/${id}/cancel`, { token: setup.admin }),
+      ),
+    );
+    const firstOffer = await offered(setup, first);
+    const secondOffer = await offered(setup, second);
+    expect([firstOffer!.start_time, secondOffer!.start_time].sort()).toEqual(['10:00:00', '13:00:00']);
+
+    // The salon books the second's slot meanwhile: accepting is the booking's 409, and the offer ends.
+    const taken = await service.request('POST', '/staff/appointments', {
+      token: setup.admin,
+      body: bookingBody({ ...setup, customerId: other }, secondOffer!.start_time.slice(0, 5)),
+    });
+    expect(taken.status).toBe(201);
+    const refused = await service.request('POST', `/customer/waitlist/offers/${secondOffer!.id}/accept`, {
+      token: setup.customerToken(second),
+    });
+    expect(refused.status).toBe(409);
+    expect(await offerOf(setup, second)).toBeNull();
   });
 });

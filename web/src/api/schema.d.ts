@@ -1066,6 +1066,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customer/waitlist/offers/{offer_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the slot a waitlist offer holds
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        post: operations["acceptMyWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customer/waitlist/offers/{offer_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a waitlist offer down (it goes to the next)
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        post: operations["declineMyWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customer/wallet": {
         parameters: {
             query?: never;
@@ -3361,6 +3401,7 @@ export interface components {
                 service_category_templates?: string[];
                 staff_position_templates?: string[];
                 timezone?: string;
+                waitlist_hold_minutes?: number;
                 wallet_enabled?: boolean;
             };
             slug?: string;
@@ -4175,6 +4216,21 @@ export interface components {
             date: string;
             end_time: string | null;
             id: string;
+            /** @description The slot held for this entry now, if any */
+            offer: {
+                /** Format: date */
+                date: string;
+                /**
+                 * Format: date-time
+                 * @description The hold ends then; the slot goes to the next customer
+                 */
+                expires_at: string;
+                id: string;
+                staff_id: string;
+                start_time: string;
+                /** Format: date-time */
+                starts_at: string;
+            } | null;
             outlet_id: string;
             service_id: string;
             staff_id: string | null;
@@ -4344,6 +4400,21 @@ export interface components {
                 date: string;
                 end_time: string | null;
                 id: string;
+                /** @description The slot held for this entry now, if any */
+                offer: {
+                    /** Format: date */
+                    date: string;
+                    /**
+                     * Format: date-time
+                     * @description The hold ends then; the slot goes to the next customer
+                     */
+                    expires_at: string;
+                    id: string;
+                    staff_id: string;
+                    start_time: string;
+                    /** Format: date-time */
+                    starts_at: string;
+                } | null;
                 outlet_id: string;
                 service_id: string;
                 staff_id: string | null;
@@ -4673,6 +4744,21 @@ export interface components {
                 date: string;
                 end_time: string | null;
                 id: string;
+                /** @description The slot held for this entry now, if any */
+                offer: {
+                    /** Format: date */
+                    date: string;
+                    /**
+                     * Format: date-time
+                     * @description The hold ends then; the slot goes to the next customer
+                     */
+                    expires_at: string;
+                    id: string;
+                    staff_id: string;
+                    start_time: string;
+                    /** Format: date-time */
+                    starts_at: string;
+                } | null;
                 outlet_id: string;
                 service_id: string;
                 staff_id: string | null;
@@ -5818,7 +5904,7 @@ export interface components {
             name: string;
             /** @description The business's contact phone */
             phone: string | null;
-            /** @description Tenant settings: timezone (IANA), currency, language, business_type, staff_position_templates, service_category_templates, booking_advance_days, cancellation_hours, wallet_enabled, loyalty_points_enabled */
+            /** @description Tenant settings: timezone (IANA), currency, language, business_type, staff_position_templates, service_category_templates, booking_advance_days, cancellation_hours, wallet_enabled, loyalty_points_enabled, waitlist_hold_minutes */
             settings: {
                 booking_advance_days: number;
                 business_type: string | null;
@@ -5833,6 +5919,8 @@ export interface components {
                 service_category_templates: string[];
                 staff_position_templates: string[];
                 timezone: string;
+                /** @default 15 */
+                waitlist_hold_minutes: number;
                 wallet_enabled: boolean;
             };
             /** @description Unique; generated from the name when omitted; duplicates get a numeric suffix; cannot be changed after creation */
@@ -6169,6 +6257,7 @@ export interface components {
                 service_category_templates?: string[];
                 staff_position_templates?: string[];
                 timezone?: string;
+                waitlist_hold_minutes?: number;
                 wallet_enabled?: boolean;
             };
             slug?: unknown;
@@ -10024,6 +10113,14 @@ export interface operations {
                      *           "end_time": "10:30:00",
                      *           "status": "waiting",
                      *           "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *           "offer": {
+                     *             "id": "65f0c2a1b3d4e5f601234567",
+                     *             "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *             "date": "2026-12-01",
+                     *             "start_time": "10:30:00",
+                     *             "starts_at": "2026-12-01T09:30:00Z",
+                     *             "expires_at": "2026-12-01T09:30:00Z"
+                     *           },
                      *           "created_at": "2026-12-01T09:30:00Z",
                      *           "updated_at": "2026-12-01T09:30:00Z"
                      *         }
@@ -10090,6 +10187,14 @@ export interface operations {
                      *       "end_time": "10:30:00",
                      *       "status": "waiting",
                      *       "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *       "offer": {
+                     *         "id": "65f0c2a1b3d4e5f601234567",
+                     *         "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *         "date": "2026-12-01",
+                     *         "start_time": "10:30:00",
+                     *         "starts_at": "2026-12-01T09:30:00Z",
+                     *         "expires_at": "2026-12-01T09:30:00Z"
+                     *       },
                      *       "created_at": "2026-12-01T09:30:00Z",
                      *       "updated_at": "2026-12-01T09:30:00Z"
                      *     }
@@ -10136,6 +10241,135 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    acceptMyWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's identifier */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "65f0c2a1b3d4e5f601234567",
+                     *       "tenant_id": "65f0c2a1b3d4e5f601234567",
+                     *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *       "customer_id": "65f0c2a1b3d4e5f601234567",
+                     *       "customer_name": "Example",
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "service_id": "65f0c2a1b3d4e5f601234567",
+                     *       "appointment_date": "2026-12-01",
+                     *       "start_time": "10:30:00",
+                     *       "end_time": "10:30:00",
+                     *       "status": "pending",
+                     *       "services": [
+                     *         {
+                     *           "service_id": "65f0c2a1b3d4e5f601234567",
+                     *           "service_name": "Example",
+                     *           "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *           "staff_name": "Example",
+                     *           "start_time": "10:30:00",
+                     *           "end_time": "10:30:00",
+                     *           "duration_minutes": 1,
+                     *           "price": "150000.00",
+                     *           "currency": "Example"
+                     *         }
+                     *       ],
+                     *       "total_price": "150000.00",
+                     *       "currency": "Example",
+                     *       "notes": "Example",
+                     *       "booked_by": "customer",
+                     *       "starts_at": "2026-12-01T09:30:00Z",
+                     *       "ends_at": "2026-12-01T09:30:00Z",
+                     *       "version": 1,
+                     *       "cancelled_at": "2026-12-01T09:30:00Z",
+                     *       "cancelled_by": {
+                     *         "type": "customer",
+                     *         "id": "65f0c2a1b3d4e5f601234567"
+                     *       },
+                     *       "rescheduled_at": "2026-12-01T09:30:00Z",
+                     *       "rescheduled_by": {
+                     *         "type": "customer",
+                     *         "id": "65f0c2a1b3d4e5f601234567"
+                     *       },
+                     *       "created_at": "2026-12-01T09:30:00Z",
+                     *       "updated_at": "2026-12-01T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    declineMyWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's identifier */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -15309,7 +15543,8 @@ export interface operations {
                      *         "wallet_enabled": true,
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
-                     *         "late_cancellation_fee_percent": 0
+                     *         "late_cancellation_fee_percent": 0,
+                     *         "waitlist_hold_minutes": 15
                      *       }
                      *     }
                      */
@@ -15396,7 +15631,8 @@ export interface operations {
                      *         "wallet_enabled": true,
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
-                     *         "late_cancellation_fee_percent": 0
+                     *         "late_cancellation_fee_percent": 0,
+                     *         "waitlist_hold_minutes": 15
                      *       }
                      *     }
                      */
@@ -15514,7 +15750,8 @@ export interface operations {
                      *         "wallet_enabled": true,
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
-                     *         "late_cancellation_fee_percent": 0
+                     *         "late_cancellation_fee_percent": 0,
+                     *         "waitlist_hold_minutes": 15
                      *       }
                      *     }
                      */
@@ -16148,6 +16385,14 @@ export interface operations {
                      *           "end_time": "10:30:00",
                      *           "status": "waiting",
                      *           "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *           "offer": {
+                     *             "id": "65f0c2a1b3d4e5f601234567",
+                     *             "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *             "date": "2026-12-01",
+                     *             "start_time": "10:30:00",
+                     *             "starts_at": "2026-12-01T09:30:00Z",
+                     *             "expires_at": "2026-12-01T09:30:00Z"
+                     *           },
                      *           "created_at": "2026-12-01T09:30:00Z",
                      *           "updated_at": "2026-12-01T09:30:00Z"
                      *         }

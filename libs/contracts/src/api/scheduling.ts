@@ -137,4 +137,10 @@ export const schedulingOperations: OperationSchemaMap = {
   'GET /customer/waitlist': { query: waitlist.myWaitlistQuery, response: waitlist.waitlistPage },
   'DELETE /customer/waitlist/{entry_id}': { status: 204 },
   'GET /waitlist': { query: waitlist.waitlistDayQuery, response: waitlist.waitlistPage },
+  'POST /customer/waitlist/offers/{offer_id}/accept': {
+    response: appointments.appointment,
+    status: 201,
+    errors: [400, 402, 409],
+  },
+  'POST /customer/waitlist/offers/{offer_id}/decline': { status: 204, errors: [409] },
 };

@@ -19,6 +19,8 @@ export const tenantSettingsSchema = z.object({
   payments_enabled: z.boolean().default(true),
   /** The share of a paid appointment kept when it is cancelled inside `cancellation_hours` (0–100). */
   late_cancellation_fee_percent: z.number().min(0).max(100).default(0),
+  /** How many minutes a waitlist offer of a freed slot is held for its customer (issue 22 item 2). */
+  waitlist_hold_minutes: z.number().int().min(1).default(15),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 

@@ -18,6 +18,7 @@ export function defaultSettings(overrides: Partial<TenantSettings> = {}): Tenant
     loyalty_points_enabled: false,
     payments_enabled: true,
     late_cancellation_fee_percent: 0,
+    waitlist_hold_minutes: 15,
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
 }

@@ -18,6 +18,7 @@ export const tenantReplicaColumns = [
   'timezone',
   'booking_advance_days',
   'cancellation_hours',
+  'waitlist_hold_minutes',
   'staff_position_templates',
   'is_active',
   'version',
@@ -43,10 +44,10 @@ export type TenantSettingsView = Pick<
   | 'staff_position_templates'
   | 'is_active'
   | 'version'
-> & { cancellation_hours: number | null };
+> & { cancellation_hours: number | null; waitlist_hold_minutes?: number | null };
 
 export const tenantColumns = sql`tenant_id, name, slug, timezone, booking_advance_days, cancellation_hours,
-  staff_position_templates, is_active, version`;
+  waitlist_hold_minutes, staff_position_templates, is_active, version`;
 
 /** What the use cases read of an outlet: whether it is open, its time zone (see outlet-time-zone.ts), its version. */
 export type OutletView = Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active' | 'timezone' | 'version'>;

@@ -6,12 +6,15 @@ import { findTenantReplica, type TenantSettingsView } from '../db/replica.reposi
 export const DEFAULT_TIMEZONE = 'Asia/Jakarta';
 export const DEFAULT_BOOKING_ADVANCE_DAYS = 30;
 export const DEFAULT_CANCELLATION_HOURS = 24;
+export const DEFAULT_WAITLIST_HOLD_MINUTES = 15;
 
 export interface TenantSettings {
   timezone: string;
   bookingAdvanceDays: number;
   /** How many hours before its start a customer may still cancel or reschedule an appointment. */
   cancellationHours: number;
+  /** How many minutes a waitlist offer holds a freed slot for its customer. */
+  waitlistHoldMinutes: number;
   positionTemplates: string[];
 }
 
@@ -25,6 +28,7 @@ export function settingsOf(tenant: TenantSettingsView | null | undefined): Tenan
     timezone: tenant?.timezone ?? DEFAULT_TIMEZONE,
     bookingAdvanceDays: tenant?.booking_advance_days ?? DEFAULT_BOOKING_ADVANCE_DAYS,
     cancellationHours: tenant?.cancellation_hours ?? DEFAULT_CANCELLATION_HOURS,
+    waitlistHoldMinutes: tenant?.waitlist_hold_minutes ?? DEFAULT_WAITLIST_HOLD_MINUTES,
     positionTemplates:
       tenant && tenant.staff_position_templates.length > 0
         ? tenant.staff_position_templates

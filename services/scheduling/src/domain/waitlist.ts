@@ -28,6 +28,7 @@ import { isQualified } from './booking-plan';
 import type { SchedulingDeps } from './deps';
 import { CLOSED_OUTLET_DETAIL, isOutletOpen } from './outlet-rules';
 import { outletTimeZone } from './outlet-time-zone';
+import { withdrawOfferOnLeave } from './waitlist-offers';
 import { settingsOf } from './tenant-settings';
 import { addDays, localOf } from './time-rules';
 
@@ -124,7 +125,10 @@ export async function findMyWaitlist(
   return paged(items, total, query);
 }
 
-/** DELETE /customer/waitlist/{id}: the customer leaves the queue; someone else's entry is 404, a finished one 409. */
+/**
+ * DELETE /customer/waitlist/{id}: the customer leaves the queue; someone else's entry is 404, a finished one 409. A
+ * slot held for the entry goes to the next.
+ */
 export async function leaveWaitlist(
   deps: SchedulingDeps,
   ctx: RequestContext,
@@ -138,6 +142,7 @@ export async function leaveWaitlist(
     if (!(await leaveWaitlistEntry(tx, tenantId, entryId))) {
       throw conflict(`This waitlist entry is ${entry.status}, not waiting`);
     }
+    if (entry.offer) await withdrawOfferOnLeave(deps, tx, ctx, entry.offer);
   });
 }
 

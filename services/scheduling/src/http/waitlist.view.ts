@@ -15,6 +15,14 @@ export const waitlistEntryView = (entry: WaitlistEntryRecord) => ({
   end_time: entry.window_end === null ? null : formatTime(entry.window_end),
   status: entry.status,
   appointment_id: entry.appointment_id,
+  offer: entry.offer && {
+    id: entry.offer.id,
+    staff_id: entry.offer.staff_id,
+    date: entry.offer.date,
+    start_time: formatTime(entry.offer.start_time),
+    starts_at: entry.offer.starts_at,
+    expires_at: entry.offer.expires_at,
+  },
   created_at: entry.created_at,
   updated_at: entry.updated_at,
 });

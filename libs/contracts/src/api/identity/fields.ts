@@ -64,6 +64,7 @@ export const settingsField = tenantSettingsSchema
     currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Currency must be an ISO 4217 code' }),
     booking_advance_days: z.int().min(1).max(365),
     cancellation_hours: z.int().min(0).max(720),
+    waitlist_hold_minutes: z.int().min(1).max(1440),
     late_cancellation_fee_percent: z
       .number()
       .min(0)

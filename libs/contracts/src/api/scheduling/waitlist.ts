@@ -32,6 +32,7 @@ export const waitlistJoinBody = z
   });
 
 export const waitlistEntryPath = z.object({ entry_id: objectId });
+export const waitlistOfferPath = z.object({ offer_id: objectId });
 export const myWaitlistQuery = pageQuerySchema().extend({
   status: z.enum(WAITLIST_STATUSES).optional(),
 });
@@ -41,6 +42,16 @@ export const waitlistDayQuery = pageQuerySchema({ defaultSize: 50 }).extend({
   outlet_id: objectId.optional(),
   service_id: objectId.optional(),
   status: z.enum(WAITLIST_STATUSES).optional(),
+});
+
+/** The freed slot held for an entry until `expires_at`: accept it to book it, or decline it. */
+export const waitlistOffer = z.strictObject({
+  id: objectId,
+  staff_id: objectId,
+  date: isoDate,
+  start_time: clockTime,
+  starts_at: timestamp,
+  expires_at: timestamp.meta({ description: 'The hold ends then; the slot goes to the next customer' }),
 });
 
 /** A waitlist entry as its customer and the business see it. */
@@ -56,6 +67,7 @@ export const waitlistEntry = z.strictObject({
   end_time: clockTime.nullable(),
   status: z.enum(WAITLIST_STATUSES),
   appointment_id: objectId.nullable().meta({ description: 'The appointment booked from an accepted offer' }),
+  offer: waitlistOffer.nullable().meta({ description: 'The slot held for this entry now, if any' }),
   created_at: timestamp,
   updated_at: timestamp,
 });
