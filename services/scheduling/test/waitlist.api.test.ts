@@ -290,4 +290,17 @@ describe('waitlist', () => {
     expect(refused.status).toBe(409);
     expect(await offerOf(setup, second)).toBeNull();
   });
+
+  it('offers the time a rescheduled appointment moved away from, and not the one it moved to', async () => {
+    const { setup, customers, appointmentId } = await queueOfThree();
+    const [first, second] = customers as [string, string];
+    const moved = await service.request('PUT', `/appointments/${appointmentId}/reschedule`, {
+      token: setup.admin,
+      body: { new_date: setup.date, new_start_time: '14:00' },
+    });
+    expect(moved.status).toBe(200);
+    const offer = await offered(setup, first);
+    expect(offer.start_time).toBe('10:00:00');
+    expect(await offerOf(setup, second)).toBeNull();
+  });
 });
