@@ -191,6 +191,13 @@ export const ROUTES: readonly Route[] = [
   route('PUT',    '/reviews/{review_id}/hide',           'scheduling', 'staff',  'Hide an abusive review (kept, not shown, not counted)', [SA, TA]),
   route('GET',    '/public/tenants/{slug}/services/{service_id}/reviews', 'scheduling', 'public', 'Visible reviews of a service (public booking API)'),
   route('GET',    '/public/tenants/{slug}/staff/{staff_id}/reviews', 'scheduling', 'public', 'Visible reviews of a staff member (public booking API)'),
+  // scheduling: the slot waitlist (scheduling owns availability and appointments, so the queue and its offers)
+  route('POST',   '/customer/waitlist',                  'scheduling', 'customer', 'Join the waitlist for a service on a date'),
+  route('GET',    '/customer/waitlist',                  'scheduling', 'customer', 'The customer\'s waitlist entries'),
+  route('DELETE', '/customer/waitlist/{entry_id}',       'scheduling', 'customer', 'Leave the waitlist'),
+  route('GET',    '/waitlist',                           'scheduling', 'staff',  'One day\'s waitlist in queue order (outlet-scoped)'),
+  route('POST',   '/customer/waitlist/offers/{offer_id}/accept', 'scheduling', 'customer', 'Book the slot a waitlist offer holds'),
+  route('POST',   '/customer/waitlist/offers/{offer_id}/decline', 'scheduling', 'customer', 'Turn a waitlist offer down (it goes to the next)'),
 
   // ── commerce: packages (administration) ─────────────────────────────────────────────────────────────
   route('GET',    '/packages',                           'commerce', 'staff',    'List packages', [TA, SA, ST]),

@@ -162,6 +162,16 @@ describe('the routing table', () => {
     expect(owner('POST', `/reviews/${ID}/hide`)).toBe('method-not-allowed');
   });
 
+  it('routes the waitlist: customers join, list and leave theirs, staff read a day', () => {
+    expect(owner('POST', '/customer/waitlist')).toBe('scheduling customer');
+    expect(owner('GET', '/customer/waitlist')).toBe('scheduling customer');
+    expect(owner('DELETE', `/customer/waitlist/${ID}`)).toBe('scheduling customer');
+    expect(owner('GET', '/waitlist')).toBe('scheduling staff');
+    expect(owner('POST', `/customer/waitlist/offers/${ID}/accept`)).toBe('scheduling customer');
+    expect(owner('POST', `/customer/waitlist/offers/${ID}/decline`)).toBe('scheduling customer');
+    expect(owner('PUT', `/customer/waitlist/${ID}`)).toBe('method-not-allowed');
+  });
+
   it('matches HEAD as GET, tolerates one trailing slash and keeps the query out of matching', () => {
     expect(owner('HEAD', '/services')).toBe('catalog either');
     expect(owner('GET', '/services/')).toBe('catalog either');

@@ -144,6 +144,8 @@ const OUTLET_SCOPED: Record<string, Aim> = {
     params: { review_id: at.review_to_reply },
     body: { reply: 'Thank you for coming!' },
   }),
+  // scheduling: the waitlist (an entry waits for a service at one outlet)
+  'GET /waitlist': (at, t) => ({ query: { outlet_id: at.outlet_id, date: t.day } }),
 };
 
 /** Staff routes an OUTLET_MANAGER may call whose records are the tenant's, not an outlet's, and why. */

@@ -25,6 +25,8 @@ import {
   reviewUpsertedV1,
   staffTerminatedV1,
   staffUpsertedV1,
+  waitlistOfferDueV1,
+  waitlistOfferedV1,
 } from './events/scheduling';
 
 /**
@@ -65,6 +67,8 @@ export const eventSchemas = {
   'scheduling.appointment.payment_orphaned.v1': appointmentPaymentOrphanedV1,
   'scheduling.review.upserted.v1': reviewUpsertedV1,
   'scheduling.review.deleted.v1': reviewDeletedV1,
+  'scheduling.waitlist.offered.v1': waitlistOfferedV1,
+  'scheduling.waitlist.offer_due.v1': waitlistOfferDueV1,
   'notifications.task.due.v1': notificationTaskDueV1,
   'notifications.webhook.due.v1': webhookDeliveryDueV1,
 } as const;

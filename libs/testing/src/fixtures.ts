@@ -27,6 +27,7 @@ export function tenantSettingsFixture(overrides: Partial<TenantSettings> = {}): 
     deposit_hold_minutes: 30,
     payments_enabled: true,
     late_cancellation_fee_percent: 0,
+    waitlist_hold_minutes: 15,
     wallet_enabled: false,
     loyalty_points_enabled: false,
     ...overrides,

@@ -12,6 +12,7 @@ import { internalRoutes } from './http/internal.routes';
 import { publicRoutes } from './http/public.routes';
 import { reviewRoutes } from './http/review.routes';
 import { staffRoutes } from './http/staff.routes';
+import { waitlistRoutes } from './http/waitlist.routes';
 
 /**
  * Staff members, availability, the availability grid and race-free appointments; replicas of catalog's
@@ -35,6 +36,7 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
     app.use(availabilityRoutes(deps));
     app.use(calendarFeedRoutes(deps));
     app.use(reviewRoutes(deps));
+    app.use(waitlistRoutes(deps));
     // /staff/appointments before /staff/:staff_id
     app.use(appointmentRoutes(deps));
     app.use(staffRoutes(deps));

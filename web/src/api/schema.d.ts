@@ -1022,6 +1022,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customer/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's waitlist entries
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        get: operations["listMyWaitlistEntries"];
+        put?: never;
+        /**
+         * Join the waitlist for a service on a date
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        post: operations["joinMyWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customer/waitlist/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leave the waitlist
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        delete: operations["leaveMyWaitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customer/waitlist/offers/{offer_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the slot a waitlist offer holds
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        post: operations["acceptMyWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customer/waitlist/offers/{offer_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a waitlist offer down (it goes to the next)
+         * @description Customer token, rate-limited per customer; a staff token is 403. Served by scheduling.
+         */
+        post: operations["declineMyWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customer/wallet": {
         parameters: {
             query?: never;
@@ -2490,6 +2574,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One day's waitlist in queue order (outlet-scoped)
+         * @description Staff token, rate-limited per user; a customer token is 403. Served by scheduling.
+         */
+        get: operations["listWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -3417,6 +3521,7 @@ export interface components {
                 service_category_templates?: string[];
                 staff_position_templates?: string[];
                 timezone?: string;
+                waitlist_hold_minutes?: number;
                 wallet_enabled?: boolean;
             };
             slug?: string;
@@ -4204,6 +4309,57 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        JoinMyWaitlistRequest: {
+            /**
+             * Format: date
+             * @description The day wanted (the outlet's local date)
+             */
+            date: string;
+            /** @description Latest end wanted (HH:MM; absent: end of day) */
+            end_time?: string | null;
+            outlet_id: string;
+            service_id: string;
+            /** @description Only this staff member (null or absent: anyone) */
+            staff_id?: string | null;
+            /** @description Earliest start wanted (HH:MM; absent: any) */
+            start_time?: string | null;
+        };
+        JoinMyWaitlistResponse: {
+            /** @description The appointment booked from an accepted offer */
+            appointment_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            customer_id: string;
+            /** @description The customer's name (null while unknown) */
+            customer_name: string | null;
+            /** Format: date */
+            date: string;
+            end_time: string | null;
+            id: string;
+            /** @description The slot held for this entry now, if any */
+            offer: {
+                /** Format: date */
+                date: string;
+                /**
+                 * Format: date-time
+                 * @description The hold ends then; the slot goes to the next customer
+                 */
+                expires_at: string;
+                id: string;
+                staff_id: string;
+                start_time: string;
+                /** Format: date-time */
+                starts_at: string;
+            } | null;
+            outlet_id: string;
+            service_id: string;
+            staff_id: string | null;
+            start_time: string | null;
+            /** @enum {string} */
+            status: "waiting" | "booked" | "left";
+            /** Format: date-time */
+            updated_at: string;
+        };
         ListAppointmentsResponse: {
             items: components["schemas"]["Appointment"][];
             page: number;
@@ -4350,6 +4506,48 @@ export interface components {
             }[];
             total_cost_usd: number;
             total_tokens: number;
+        };
+        ListMyWaitlistEntriesResponse: {
+            items: {
+                /** @description The appointment booked from an accepted offer */
+                appointment_id: string | null;
+                /** Format: date-time */
+                created_at: string;
+                customer_id: string;
+                /** @description The customer's name (null while unknown) */
+                customer_name: string | null;
+                /** Format: date */
+                date: string;
+                end_time: string | null;
+                id: string;
+                /** @description The slot held for this entry now, if any */
+                offer: {
+                    /** Format: date */
+                    date: string;
+                    /**
+                     * Format: date-time
+                     * @description The hold ends then; the slot goes to the next customer
+                     */
+                    expires_at: string;
+                    id: string;
+                    staff_id: string;
+                    start_time: string;
+                    /** Format: date-time */
+                    starts_at: string;
+                } | null;
+                outlet_id: string;
+                service_id: string;
+                staff_id: string | null;
+                start_time: string | null;
+                /** @enum {string} */
+                status: "waiting" | "booked" | "left";
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+            page: number;
+            pages: number;
+            size: number;
+            total: number;
         };
         ListOutletsResponse: {
             items: components["schemas"]["Outlet"][];
@@ -4648,6 +4846,48 @@ export interface components {
         }[];
         ListUsersResponse: {
             items: components["schemas"]["User"][];
+            page: number;
+            pages: number;
+            size: number;
+            total: number;
+        };
+        ListWaitlistResponse: {
+            items: {
+                /** @description The appointment booked from an accepted offer */
+                appointment_id: string | null;
+                /** Format: date-time */
+                created_at: string;
+                customer_id: string;
+                /** @description The customer's name (null while unknown) */
+                customer_name: string | null;
+                /** Format: date */
+                date: string;
+                end_time: string | null;
+                id: string;
+                /** @description The slot held for this entry now, if any */
+                offer: {
+                    /** Format: date */
+                    date: string;
+                    /**
+                     * Format: date-time
+                     * @description The hold ends then; the slot goes to the next customer
+                     */
+                    expires_at: string;
+                    id: string;
+                    staff_id: string;
+                    start_time: string;
+                    /** Format: date-time */
+                    starts_at: string;
+                } | null;
+                outlet_id: string;
+                service_id: string;
+                staff_id: string | null;
+                start_time: string | null;
+                /** @enum {string} */
+                status: "waiting" | "booked" | "left";
+                /** Format: date-time */
+                updated_at: string;
+            }[];
             page: number;
             pages: number;
             size: number;
@@ -5814,7 +6054,7 @@ export interface components {
             name: string;
             /** @description The business's contact phone */
             phone: string | null;
-            /** @description Tenant settings: timezone (IANA), currency, language, business_type, staff_position_templates, service_category_templates, booking_advance_days, cancellation_hours, wallet_enabled, loyalty_points_enabled */
+            /** @description Tenant settings: timezone (IANA), currency, language, business_type, staff_position_templates, service_category_templates, booking_advance_days, cancellation_hours, wallet_enabled, loyalty_points_enabled, waitlist_hold_minutes */
             settings: {
                 booking_advance_days: number;
                 business_type: string | null;
@@ -5831,6 +6071,8 @@ export interface components {
                 service_category_templates: string[];
                 staff_position_templates: string[];
                 timezone: string;
+                /** @default 15 */
+                waitlist_hold_minutes: number;
                 wallet_enabled: boolean;
             };
             /** @description Unique; generated from the name when omitted; duplicates get a numeric suffix; cannot be changed after creation */
@@ -6177,6 +6419,7 @@ export interface components {
                 service_category_templates?: string[];
                 staff_position_templates?: string[];
                 timezone?: string;
+                waitlist_hold_minutes?: number;
                 wallet_enabled?: boolean;
             };
             slug?: unknown;
@@ -9996,6 +10239,310 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listMyWaitlistEntries: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                status?: "waiting" | "booked" | "left";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "65f0c2a1b3d4e5f601234567",
+                     *           "customer_id": "65f0c2a1b3d4e5f601234567",
+                     *           "customer_name": "Example",
+                     *           "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *           "service_id": "65f0c2a1b3d4e5f601234567",
+                     *           "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *           "date": "2026-12-01",
+                     *           "start_time": "10:30:00",
+                     *           "end_time": "10:30:00",
+                     *           "status": "waiting",
+                     *           "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *           "offer": {
+                     *             "id": "65f0c2a1b3d4e5f601234567",
+                     *             "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *             "date": "2026-12-01",
+                     *             "start_time": "10:30:00",
+                     *             "starts_at": "2026-12-01T09:30:00Z",
+                     *             "expires_at": "2026-12-01T09:30:00Z"
+                     *           },
+                     *           "created_at": "2026-12-01T09:30:00Z",
+                     *           "updated_at": "2026-12-01T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "size": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListMyWaitlistEntriesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    joinMyWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                 *       "service_id": "65f0c2a1b3d4e5f601234567",
+                 *       "date": "2026-12-01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["JoinMyWaitlistRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "65f0c2a1b3d4e5f601234567",
+                     *       "customer_id": "65f0c2a1b3d4e5f601234567",
+                     *       "customer_name": "Example",
+                     *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *       "service_id": "65f0c2a1b3d4e5f601234567",
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "date": "2026-12-01",
+                     *       "start_time": "10:30:00",
+                     *       "end_time": "10:30:00",
+                     *       "status": "waiting",
+                     *       "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *       "offer": {
+                     *         "id": "65f0c2a1b3d4e5f601234567",
+                     *         "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *         "date": "2026-12-01",
+                     *         "start_time": "10:30:00",
+                     *         "starts_at": "2026-12-01T09:30:00Z",
+                     *         "expires_at": "2026-12-01T09:30:00Z"
+                     *       },
+                     *       "created_at": "2026-12-01T09:30:00Z",
+                     *       "updated_at": "2026-12-01T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JoinMyWaitlistResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    leaveMyWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entry's identifier */
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    acceptMyWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's identifier */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "65f0c2a1b3d4e5f601234567",
+                     *       "tenant_id": "65f0c2a1b3d4e5f601234567",
+                     *       "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *       "customer_id": "65f0c2a1b3d4e5f601234567",
+                     *       "customer_name": "Example",
+                     *       "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *       "service_id": "65f0c2a1b3d4e5f601234567",
+                     *       "appointment_date": "2026-12-01",
+                     *       "start_time": "10:30:00",
+                     *       "end_time": "10:30:00",
+                     *       "status": "pending",
+                     *       "services": [
+                     *         {
+                     *           "service_id": "65f0c2a1b3d4e5f601234567",
+                     *           "service_name": "Example",
+                     *           "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *           "staff_name": "Example",
+                     *           "start_time": "10:30:00",
+                     *           "end_time": "10:30:00",
+                     *           "duration_minutes": 1,
+                     *           "price": "150000.00",
+                     *           "currency": "Example"
+                     *         }
+                     *       ],
+                     *       "total_price": "150000.00",
+                     *       "currency": "Example",
+                     *       "deposit_amount": "150000.00",
+                     *       "deposit_due_at": "2026-12-01T09:30:00Z",
+                     *       "notes": "Example",
+                     *       "booked_by": "customer",
+                     *       "starts_at": "2026-12-01T09:30:00Z",
+                     *       "ends_at": "2026-12-01T09:30:00Z",
+                     *       "version": 1,
+                     *       "cancelled_at": "2026-12-01T09:30:00Z",
+                     *       "cancelled_by": {
+                     *         "type": "customer",
+                     *         "id": "65f0c2a1b3d4e5f601234567"
+                     *       },
+                     *       "rescheduled_at": "2026-12-01T09:30:00Z",
+                     *       "rescheduled_by": {
+                     *         "type": "customer",
+                     *         "id": "65f0c2a1b3d4e5f601234567"
+                     *       },
+                     *       "created_at": "2026-12-01T09:30:00Z",
+                     *       "updated_at": "2026-12-01T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    declineMyWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's identifier */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
@@ -15436,7 +15983,8 @@ export interface operations {
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
                      *         "late_cancellation_fee_percent": 0,
-                     *         "deposit_hold_minutes": 30
+                     *         "deposit_hold_minutes": 30,
+                     *         "waitlist_hold_minutes": 15
                      *       }
                      *     }
                      */
@@ -15524,7 +16072,8 @@ export interface operations {
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
                      *         "late_cancellation_fee_percent": 0,
-                     *         "deposit_hold_minutes": 30
+                     *         "deposit_hold_minutes": 30,
+                     *         "waitlist_hold_minutes": 15
                      *       }
                      *     }
                      */
@@ -15643,7 +16192,8 @@ export interface operations {
                      *         "loyalty_points_enabled": true,
                      *         "payments_enabled": true,
                      *         "late_cancellation_fee_percent": 0,
-                     *         "deposit_hold_minutes": 30
+                     *         "deposit_hold_minutes": 30,
+                     *         "waitlist_hold_minutes": 15
                      *       }
                      *     }
                      */
@@ -16225,6 +16775,79 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listWaitlist: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD, 1900-01-01 to 2999-12-31 */
+                date: string;
+                outlet_id?: string;
+                page?: number;
+                service_id?: string;
+                size?: number;
+                status?: "waiting" | "booked" | "left";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "65f0c2a1b3d4e5f601234567",
+                     *           "customer_id": "65f0c2a1b3d4e5f601234567",
+                     *           "customer_name": "Example",
+                     *           "outlet_id": "65f0c2a1b3d4e5f601234567",
+                     *           "service_id": "65f0c2a1b3d4e5f601234567",
+                     *           "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *           "date": "2026-12-01",
+                     *           "start_time": "10:30:00",
+                     *           "end_time": "10:30:00",
+                     *           "status": "waiting",
+                     *           "appointment_id": "65f0c2a1b3d4e5f601234567",
+                     *           "offer": {
+                     *             "id": "65f0c2a1b3d4e5f601234567",
+                     *             "staff_id": "65f0c2a1b3d4e5f601234567",
+                     *             "date": "2026-12-01",
+                     *             "start_time": "10:30:00",
+                     *             "starts_at": "2026-12-01T09:30:00Z",
+                     *             "expires_at": "2026-12-01T09:30:00Z"
+                     *           },
+                     *           "created_at": "2026-12-01T09:30:00Z",
+                     *           "updated_at": "2026-12-01T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "size": 1,
+                     *       "pages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListWaitlistResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -5,6 +5,7 @@ import * as availability from './scheduling/availability';
 import * as feeds from './scheduling/calendar-feeds';
 import * as reviews from './scheduling/reviews';
 import * as staff from './scheduling/staff';
+import * as waitlist from './scheduling/waitlist';
 
 /** The scheduling service's HTTP contracts: request schemas its routes validate with, and the OpenAPI entries. */
 export * from './scheduling/fields';
@@ -13,6 +14,7 @@ export * from './scheduling/availability';
 export * from './scheduling/appointments';
 export * from './scheduling/calendar-feeds';
 export * from './scheduling/reviews';
+export * from './scheduling/waitlist';
 
 export const schedulingOperations: OperationSchemaMap = {
   // staff members
@@ -125,4 +127,20 @@ export const schedulingOperations: OperationSchemaMap = {
     query: reviews.publicReviewQuery,
     response: reviews.publicReviewPage,
   },
+  // the slot waitlist
+  'POST /customer/waitlist': {
+    body: waitlist.waitlistJoinBody,
+    response: waitlist.waitlistEntry,
+    status: 201,
+    errors: [400, 409],
+  },
+  'GET /customer/waitlist': { query: waitlist.myWaitlistQuery, response: waitlist.waitlistPage },
+  'DELETE /customer/waitlist/{entry_id}': { status: 204 },
+  'GET /waitlist': { query: waitlist.waitlistDayQuery, response: waitlist.waitlistPage },
+  'POST /customer/waitlist/offers/{offer_id}/accept': {
+    response: appointments.appointment,
+    status: 201,
+    errors: [400, 402, 409],
+  },
+  'POST /customer/waitlist/offers/{offer_id}/decline': { status: 204, errors: [409] },
 };

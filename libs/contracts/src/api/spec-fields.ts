@@ -34,7 +34,7 @@ export const TENANT_FIELDS: Record<string, string> = {
   subscription: 'The subscription: plan, status, trial_ends_at, current_period_start, current_period_end',
   settings:
     'Tenant settings: timezone (IANA), currency, language, business_type, staff_position_templates, ' +
-    'service_category_templates, booking_advance_days, cancellation_hours, wallet_enabled, loyalty_points_enabled',
+    'service_category_templates, booking_advance_days, cancellation_hours, wallet_enabled, loyalty_points_enabled, waitlist_hold_minutes',
   created_at: CREATED,
   updated_at: UPDATED,
 };

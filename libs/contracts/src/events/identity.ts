@@ -21,6 +21,8 @@ export const tenantSettingsSchema = z.object({
   late_cancellation_fee_percent: z.number().min(0).max(100).default(0),
   /** Minutes a booking that owes a deposit waits for it before it is released (issue 22 item 1). */
   deposit_hold_minutes: z.number().int().default(30),
+  /** How many minutes a waitlist offer of a freed slot is held for its customer (issue 22 item 2). */
+  waitlist_hold_minutes: z.number().int().min(1).default(15),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 

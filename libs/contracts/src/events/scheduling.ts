@@ -143,6 +143,10 @@ export const appointmentPaymentOrphanedV1 = z.object({
 export type AppointmentPaymentOrphanedV1 = z.infer<typeof appointmentPaymentOrphanedV1>;
 
 /** What a review rates: one service of an appointment, or one staff member of it. */
+/** A waitlist entry: in the queue, booked from an accepted offer, or left by its customer (issue 22 item 2). */
+export const WAITLIST_STATUSES = ['waiting', 'booked', 'left'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
 export const REVIEW_SUBJECT_TYPES = ['service', 'staff'] as const;
 export type ReviewSubjectType = (typeof REVIEW_SUBJECT_TYPES)[number];
 
@@ -173,3 +177,33 @@ export const reviewDeletedV1 = z.object({
   version: z.number().int().positive(),
 });
 export type ReviewDeletedV1 = z.infer<typeof reviewDeletedV1>;
+
+/**
+ * A freed slot is offered to the first waiting customer of the waitlist (issue 22 item 2), held for them until
+ * `expires_at`: notifications tells the customer; accepting books it.
+ */
+export const waitlistOfferedV1 = z.object({
+  offer_id: objectIdSchema,
+  entry_id: objectIdSchema,
+  tenant_id: objectIdSchema,
+  customer_id: objectIdSchema,
+  outlet_id: objectIdSchema,
+  service_id: objectIdSchema,
+  service_name: z.string(),
+  staff_id: objectIdSchema,
+  staff_name: z.string(),
+  appointment_date: localDate,
+  start_time: localTime,
+  timezone: z.string(),
+  starts_at: timestamp,
+  expires_at: timestamp,
+  hold_minutes: z.number().int().positive(),
+});
+export type WaitlistOfferedV1 = z.infer<typeof waitlistOfferedV1>;
+
+/** Scheduling's own task, delivered by the delay ladder at an offer's `expires_at`: a hold not accepted lapses. */
+export const waitlistOfferDueV1 = z.object({
+  tenant_id: objectIdSchema,
+  offer_id: objectIdSchema,
+});
+export type WaitlistOfferDueV1 = z.infer<typeof waitlistOfferDueV1>;

@@ -19,6 +19,7 @@ export function defaultSettings(overrides: Partial<TenantSettings> = {}): Tenant
     payments_enabled: true,
     late_cancellation_fee_percent: 0,
     deposit_hold_minutes: 30,
+    waitlist_hold_minutes: 15,
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
 }

@@ -19,6 +19,7 @@ export const tenantReplicaColumns = [
   'booking_advance_days',
   'cancellation_hours',
   'deposit_hold_minutes',
+  'waitlist_hold_minutes',
   'staff_position_templates',
   'is_active',
   'version',
@@ -44,10 +45,14 @@ export type TenantSettingsView = Pick<
   | 'staff_position_templates'
   | 'is_active'
   | 'version'
-> & { cancellation_hours: number | null; deposit_hold_minutes?: number | null };
+> & {
+  cancellation_hours: number | null;
+  deposit_hold_minutes?: number | null;
+  waitlist_hold_minutes?: number | null;
+};
 
 export const tenantColumns = sql`tenant_id, name, slug, timezone, booking_advance_days, cancellation_hours,
-  deposit_hold_minutes, staff_position_templates, is_active, version`;
+  deposit_hold_minutes, waitlist_hold_minutes, staff_position_templates, is_active, version`;
 
 /** What the use cases read of an outlet: whether it is open, its time zone (see outlet-time-zone.ts), its version. */
 export type OutletView = Pick<OutletReplica, 'outlet_id' | 'name' | 'is_active' | 'timezone' | 'version'>;

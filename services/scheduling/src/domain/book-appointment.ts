@@ -70,65 +70,73 @@ export async function bookAppointment(
 async function bookInTransaction(
   deps: SchedulingDeps,
   ctx: RequestContext,
-  {
-    tenantId,
-    booker,
-    request,
-    id,
-    tenantPlan,
-  }: { tenantId: string; booker: Booker; request: BookingRequest; id: string; tenantPlan: TenantPlan },
+  booking: BookingInput,
 ): Promise<AppointmentRecord> {
-  return deps.db
-    .withTx(async (tx) => {
-      const customerId = booker.kind === 'customer' ? booker.customerId : request.customer_id;
-      if (!customerId) throw notFound('Customer not found');
-      const context = await bookingContextOf(tx, tenantId, request, customerId);
-      const customer = context.customer;
-      if (customer && customer.tenant_id !== tenantId) throw notFound('Customer not found');
-      if (booker.kind === 'staff' && (!customer || customer.is_deleted)) throw notFound('Customer not found');
+  return deps.db.withTx((tx) => bookWithin(deps, tx, ctx, booking)).catch(mapBookingRace);
+}
 
-      const plan = await planBooking(context, request, booker.kind, { requireBookableServices: true });
-      // The lock covers what others can change concurrently: the count of occupancies and the insert.
-      await lockStaffSchedules(
-        tx,
-        request.services.map((line) => line.staff_id),
-      );
-      await assertCapacity(tx, tenantId, plan.segments);
-      // The plan's month is the tenant's, whatever the outlet's zone (the limit is tenant-wide).
-      await assertMonthlyLimit(tx, tenantId, tenantPlan);
+export interface BookingInput {
+  tenantId: string;
+  booker: Booker;
+  request: BookingRequest;
+  id: string;
+  tenantPlan: TenantPlan;
+}
 
-      const at = new Date();
-      const deposit = sumMoney(plan.segments.map((segment) => segment.deposit ?? '0'));
-      const write: AppointmentWrite = {
-        id,
-        outlet_id: request.outlet_id,
-        customer_id: customerId,
-        customer_name: customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') : null,
-        customer_email: customer?.email ?? null,
-        customer_phone: customer?.phone ?? null,
-        appointment_date: request.appointment_date,
-        start_time: formatTime(request.start_time),
-        end_time: formatTime(plan.endTime),
-        timezone: plan.timezone,
-        starts_at: plan.startsAt,
-        ends_at: plan.endsAt,
-        total_price: formatMoney(sumMoney(plan.segments.map((segment) => segment.price))),
-        currency: (plan.segments[0] as SegmentWrite).currency,
-        deposit_amount: formatMoney(deposit),
-        deposit_due_at: deposit.gt(0) ? new Date(at.getTime() + plan.depositHoldMinutes * 60_000) : null,
-        notes: request.notes ?? null,
-        booked_by: booker.kind,
-      };
-      await insertAppointment(tx, tenantId, write, plan.segments, at);
-      const appointment = insertedRecord(tenantId, write, plan.segments, at);
-      await deps.store.enqueue(tx, [
-        newEvent(
-          'scheduling.appointment.created.v1',
-          appointmentSnapshot(appointment),
-          originOf(ctx, PRODUCER),
-        ),
-      ]);
-      return appointment;
-    })
-    .catch(mapBookingRace);
+/**
+ * The race-free booking itself inside the caller's transaction (call through `deps.staffQueue` and map the error
+ * with `mapBookingRace`): the rules, the per-staff advisory locks, the capacity count, the monthly limit, the insert
+ * and the created event. Ordinary bookings and accepted waitlist offers both book here.
+ */
+export async function bookWithin(
+  deps: SchedulingDeps,
+  tx: Executor,
+  ctx: RequestContext,
+  { tenantId, booker, request, id, tenantPlan }: BookingInput,
+): Promise<AppointmentRecord> {
+  const customerId = booker.kind === 'customer' ? booker.customerId : request.customer_id;
+  if (!customerId) throw notFound('Customer not found');
+  const context = await bookingContextOf(tx, tenantId, request, customerId);
+  const customer = context.customer;
+  if (customer && customer.tenant_id !== tenantId) throw notFound('Customer not found');
+  if (booker.kind === 'staff' && (!customer || customer.is_deleted)) throw notFound('Customer not found');
+
+  const plan = await planBooking(context, request, booker.kind, { requireBookableServices: true });
+  // The lock covers what others can change concurrently: the count of occupancies and the insert.
+  await lockStaffSchedules(
+    tx,
+    request.services.map((line) => line.staff_id),
+  );
+  await assertCapacity(tx, tenantId, plan.segments);
+  // The plan's month is the tenant's, whatever the outlet's zone (the limit is tenant-wide).
+  await assertMonthlyLimit(tx, tenantId, tenantPlan);
+
+  const at = new Date();
+  const deposit = sumMoney(plan.segments.map((segment) => segment.deposit ?? '0'));
+  const write: AppointmentWrite = {
+    id,
+    outlet_id: request.outlet_id,
+    customer_id: customerId,
+    customer_name: customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') : null,
+    customer_email: customer?.email ?? null,
+    customer_phone: customer?.phone ?? null,
+    appointment_date: request.appointment_date,
+    start_time: formatTime(request.start_time),
+    end_time: formatTime(plan.endTime),
+    timezone: plan.timezone,
+    starts_at: plan.startsAt,
+    ends_at: plan.endsAt,
+    total_price: formatMoney(sumMoney(plan.segments.map((segment) => segment.price))),
+    currency: (plan.segments[0] as SegmentWrite).currency,
+    deposit_amount: formatMoney(deposit),
+    deposit_due_at: deposit.gt(0) ? new Date(at.getTime() + plan.depositHoldMinutes * 60_000) : null,
+    notes: request.notes ?? null,
+    booked_by: booker.kind,
+  };
+  await insertAppointment(tx, tenantId, write, plan.segments, at);
+  const appointment = insertedRecord(tenantId, write, plan.segments, at);
+  await deps.store.enqueue(tx, [
+    newEvent('scheduling.appointment.created.v1', appointmentSnapshot(appointment), originOf(ctx, PRODUCER)),
+  ]);
+  return appointment;
 }

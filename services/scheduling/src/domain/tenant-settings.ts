@@ -7,6 +7,7 @@ export const DEFAULT_TIMEZONE = 'Asia/Jakarta';
 export const DEFAULT_BOOKING_ADVANCE_DAYS = 30;
 export const DEFAULT_CANCELLATION_HOURS = 24;
 export const DEFAULT_DEPOSIT_HOLD_MINUTES = 30;
+export const DEFAULT_WAITLIST_HOLD_MINUTES = 15;
 
 export interface TenantSettings {
   timezone: string;
@@ -15,6 +16,8 @@ export interface TenantSettings {
   cancellationHours: number;
   /** How many minutes a booking that owes a deposit is held unpaid before it is released. */
   depositHoldMinutes: number;
+  /** How many minutes a waitlist offer holds a freed slot for its customer. */
+  waitlistHoldMinutes: number;
   positionTemplates: string[];
 }
 
@@ -29,6 +32,7 @@ export function settingsOf(tenant: TenantSettingsView | null | undefined): Tenan
     bookingAdvanceDays: tenant?.booking_advance_days ?? DEFAULT_BOOKING_ADVANCE_DAYS,
     cancellationHours: tenant?.cancellation_hours ?? DEFAULT_CANCELLATION_HOURS,
     depositHoldMinutes: tenant?.deposit_hold_minutes ?? DEFAULT_DEPOSIT_HOLD_MINUTES,
+    waitlistHoldMinutes: tenant?.waitlist_hold_minutes ?? DEFAULT_WAITLIST_HOLD_MINUTES,
     positionTemplates:
       tenant && tenant.staff_position_templates.length > 0
         ? tenant.staff_position_templates

@@ -1,5 +1,6 @@
 import { InboxConsumer, type Subscription } from '@salon/messaging';
 import type { SchedulingDeps } from '../domain/deps';
+import { WAITLIST_OFFER_CONSUMER } from '../domain/waitlist-offers';
 import { onCatalogServiceArchived } from './handlers/catalog.service.archived';
 import { onCatalogServiceUpserted } from './handlers/catalog.service.upserted';
 import { onCommercePaymentCompleted } from './handlers/commerce.payment.completed';
@@ -9,6 +10,9 @@ import { onIdentityCustomerUpdated } from './handlers/identity.customer.updated'
 import { onIdentityOutletUpserted } from './handlers/identity.outlet.upserted';
 import { onIdentityTenantRegistered } from './handlers/identity.tenant.registered';
 import { onIdentityTenantUpdated } from './handlers/identity.tenant.updated';
+import { onSchedulingAppointmentCancelled } from './handlers/scheduling.appointment.cancelled';
+import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
+import { onSchedulingWaitlistOfferDue } from './handlers/scheduling.waitlist.offer_due';
 
 export const SERVICE_CONSUMER = 'scheduling.catalog-services';
 export const TENANT_CONSUMER = 'scheduling.identity-tenants';
@@ -16,8 +20,12 @@ export const OUTLET_CONSUMER = 'scheduling.identity-outlets';
 export const CUSTOMER_CONSUMER = 'scheduling.identity-customers';
 export const CUSTOMER_DELETED_CONSUMER = 'scheduling.identity-customer-deletions';
 export const PAYMENT_CONSUMER = 'scheduling.commerce-payments';
+export const WAITLIST_SLOT_CONSUMER = 'scheduling.waitlist-slots';
 
-/** Scheduling's replicas (catalog services, identity tenants, outlets, customers) and payment confirmations. */
+/**
+ * Scheduling's replicas (catalog services, identity tenants, outlets, customers), payment confirmations, and the
+ * waitlist's freed slots and offer holds.
+ */
 export function schedulingSubscriptions(deps: SchedulingDeps): Subscription[] {
   const { store } = deps;
   return [
@@ -41,6 +49,14 @@ export function schedulingSubscriptions(deps: SchedulingDeps): Subscription[] {
       .subscription(),
     new InboxConsumer(store, PAYMENT_CONSUMER)
       .on('commerce.payment.completed.v1', onCommercePaymentCompleted(deps))
+      .subscription(),
+    // The waitlist: slots its own appointments free are offered; an offer's hold ends by the delay ladder.
+    new InboxConsumer(store, WAITLIST_SLOT_CONSUMER)
+      .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled(deps))
+      .on('scheduling.appointment.rescheduled.v1', onSchedulingAppointmentRescheduled(deps))
+      .subscription(),
+    new InboxConsumer(store, WAITLIST_OFFER_CONSUMER)
+      .on('scheduling.waitlist.offer_due.v1', onSchedulingWaitlistOfferDue(deps))
       .subscription(),
   ];
 }

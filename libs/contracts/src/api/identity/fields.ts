@@ -65,6 +65,7 @@ export const settingsField = tenantSettingsSchema
     booking_advance_days: z.int().min(1).max(365),
     cancellation_hours: z.int().min(0).max(720),
     deposit_hold_minutes: z.int().min(1).max(1440),
+    waitlist_hold_minutes: z.int().min(1).max(1440),
     late_cancellation_fee_percent: z
       .number()
       .min(0)
