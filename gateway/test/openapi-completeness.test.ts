@@ -23,6 +23,8 @@ const WITHOUT_BODY: ReadonlySet<string> = new Set([
   'POST /customer/calendar-feed',
   'POST /webhook-endpoints/{endpoint_id}/test',
   'POST /webhook-endpoints/{endpoint_id}/deliveries/{delivery_id}/replay',
+  'POST /customer/waitlist/offers/{offer_id}/accept',
+  'POST /customer/waitlist/offers/{offer_id}/decline',
 ]);
 
 /** Operations the spec gives query parameters ("Query: …"). */
