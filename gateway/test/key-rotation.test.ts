@@ -1,6 +1,7 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { catalogService } from '@salon/catalog';
 import { identityService } from '@salon/identity';
 import { publicJwkOf, tokenKidOf } from '@salon/service-kit';
 import {
@@ -16,12 +17,15 @@ import {
 import { allUpstreams, startGateway, type RunningGateway } from './helpers';
 
 /**
- * Key rotation as docs/operations.md describes it, with requests flowing all along: identity replicas
- * (real PostgreSQL and RabbitMQ, one shared database, as in a rolling deployment) behind a round-robin
- * front standing in for the cluster's Service; the gateway verifies with JWT_PUBLIC_KEY = the old key
- * plus JWT_JWKS_URL = identity's JWKS. Key A (ES256, P-256) is replaced by key B (RS256) — a change of
- * algorithm too, since each key pins its own.
+ * Key rotation as docs/operations.md describes it, with requests flowing all along from several clients at
+ * once: identity replicas (real PostgreSQL and RabbitMQ, one shared database, as in a rolling deployment)
+ * behind a round-robin front standing in for the cluster's Service; the gateway, and catalog as a service
+ * that verifies tokens itself, verify with JWT_PUBLIC_KEY = the old key plus JWT_JWKS_URL = identity's JWKS.
+ * Key A (ES256, P-256) is replaced by key B (RS256) — a change of algorithm too, since each key pins its own.
  */
+
+/** Clients sending requests at the same time during the rotation. */
+const CLIENTS = 8;
 
 const A: TestKeys = createTestKeys();
 const B: TestKeys = (() => {
@@ -65,6 +69,7 @@ async function startFront() {
 let database: TestDatabase;
 let front: Awaited<ReturnType<typeof startFront>>;
 const replicas: TestService[] = [];
+const catalogs: TestService[] = [];
 const gateways: RunningGateway[] = [];
 
 /** One identity replica on the shared database; JWT_PUBLIC_KEY is what operators set beside the keys. */
@@ -72,6 +77,17 @@ async function identityReplica(env: Record<string, string>) {
   const replica = await startTestService(identityService, env, { database });
   replicas.push(replica);
   return replica;
+}
+
+/** Catalog verifying tokens itself, with the same settings as the gateway (its own database and broker). */
+async function catalogWith(publicKeyPem: string) {
+  const catalog = await startTestService(catalogService, {
+    JWT_PUBLIC_KEY: publicKeyPem,
+    JWT_JWKS_URL: `${front.url}/internal/jwks`,
+    JWT_JWKS_MAX_AGE_SECONDS: '1',
+  });
+  catalogs.push(catalog);
+  return catalog;
 }
 
 async function gatewayWith(publicKeyPem: string) {
@@ -105,6 +121,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const gateway of gateways) await gateway.close();
   for (const replica of replicas) await replica.stop().catch(() => undefined);
+  for (const catalog of catalogs) await catalog.stop().catch(() => undefined);
   await front.close();
   await database.drop();
 });
@@ -145,18 +162,25 @@ it('rotates the signing key while requests flow: no 401 for a valid token, then 
   expect(tokenKidOf(first.access)).toBe(kidOf(A));
   expect(tokenKidOf(spareA.refresh)).toBe(kidOf(A));
 
-  // Requests flow from here to the end of the rotation, with every access token minted so far.
+  // Requests flow from here to the end of the rotation, from CLIENTS clients at once, with every access token
+  // minted so far: through the gateway to identity, and straight to catalog.
+  const catalog = await catalogWith(A.publicKeyPem);
   const tokens = [first.access];
-  const statuses = new Map<number, number>();
+  const statuses = new Map<string, number>();
   let flowing = true;
-  const loop = (async () => {
-    let turn = 0;
+  const client = async (offset: number) => {
+    let turn = offset;
     while (flowing) {
       const token = tokens[turn++ % tokens.length] as string;
-      const answer = await api('GET', `/tenants/${tenantId}`, { token });
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      const answer =
+        turn % 2 === 0
+          ? await api('GET', `/tenants/${tenantId}`, { token })
+          : await catalog.request('GET', '/services', { token });
+      const key = `${turn % 2 === 0 ? 'gateway' : 'catalog'} ${answer.status}`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
     }
-  })();
+  };
+  const loop = Promise.all(Array.from({ length: CLIENTS }, (_, offset) => client(offset)));
   const mintWhileFlowing = async (rounds: number) => {
     for (let round = 0; round < rounds; round += 1) {
       tokens.push((await login()).access);
@@ -203,10 +227,12 @@ it('rotates the signing key while requests flow: no 401 for a valid token, then 
 
   flowing = false;
   await loop;
-  const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
-  expect(total).toBeGreaterThan(100);
-  expect(statuses.get(401) ?? 0).toBe(0);
-  expect(Object.fromEntries(statuses)).toEqual({ 200: total });
+  const counted = Object.fromEntries(statuses);
+  const refused = Object.entries(counted).filter(([key]) => key.endsWith(' 401'));
+  expect(refused).toEqual([]);
+  expect(Object.keys(counted).sort()).toEqual(['catalog 200', 'gateway 200']);
+  expect(counted['gateway 200']).toBeGreaterThan(100);
+  expect(counted['catalog 200']).toBeGreaterThan(100);
 
   // 3. Retire A (after the longest token lifetime): identity publishes B only, verifiers hold B only.
   const aTokens = tokens.filter((token) => tokenKidOf(token) === kidOf(A));
@@ -215,6 +241,7 @@ it('rotates the signing key while requests flow: no 401 for a valid token, then 
   const v3 = await identityReplica({ JWT_PRIVATE_KEY: B.privateKeyPem, JWT_PUBLIC_KEY: B.publicKeyPem });
   await rollOut([v3], [v2]);
   const retired = await gatewayWith(B.publicKeyPem);
+  const retiredCatalog = await catalogWith(B.publicKeyPem);
   const retiredApi = (path: string, token: string) =>
     httpRequest(`${retired.url}/api/v1${path}`, 'GET', { token });
 
@@ -222,9 +249,11 @@ it('rotates the signing key while requests flow: no 401 for a valid token, then 
     expect((await retiredApi(`/tenants/${tenantId}`, token)).status).toBe(401);
     // Identity itself (behind the gateway) no longer accepts A either.
     expect((await v3.request('GET', `/tenants/${tenantId}`, { token })).status).toBe(401);
+    expect((await retiredCatalog.request('GET', '/services', { token })).status).toBe(401);
   }
   for (const token of bTokens.slice(0, 5)) {
     expect((await retiredApi(`/tenants/${tenantId}`, token)).status).toBe(200);
+    expect((await retiredCatalog.request('GET', '/services', { token })).status).toBe(200);
   }
   // An A-signed refresh token (never used) is refused once A is retired; a B one still works.
   const mintedWithA = await httpRequest(`${retired.url}/api/v1/auth/refresh`, 'POST', {
