@@ -32,12 +32,26 @@ const AREAS: Record<TokenKind, ReadonlyArray<Route['area']>> = {
   customer: ['customer', 'either'],
 };
 
+interface Probe {
+  method: string;
+  path: string;
+}
+
 /**
- * One GET route without path parameters per service that takes this kind of token, from the routing table,
- * open to a TENANT_ADMIN (notifications has one for staff, its webhook endpoints; customers only write there).
+ * Customers only write at notifications (their push devices): there the probe unregisters a device that was
+ * never registered, which changes nothing (404 while the token works, 401 once its session has ended).
  */
-const probesFor = (kind: TokenKind) => {
-  const byService = new Map<string, string>();
+const CUSTOMER_WRITE_ONLY_PROBES: Record<string, Probe> = {
+  notifications: { method: 'DELETE', path: '/customer/devices/never-registered-device' },
+};
+
+/**
+ * One route per service that takes this kind of token: a GET without path parameters from the routing table,
+ * open to a TENANT_ADMIN (notifications has one for staff, its webhook endpoints), else the harmless write
+ * above.
+ */
+const probesFor = (kind: TokenKind): Probe[] => {
+  const byService = new Map<string, Probe>();
   for (const route of ROUTES)
     if (
       route.method === 'GET' &&
@@ -46,7 +60,10 @@ const probesFor = (kind: TokenKind) => {
       (kind === 'customer' || !route.roles || route.roles.includes('TENANT_ADMIN')) &&
       !byService.has(route.service)
     )
-      byService.set(route.service, route.path);
+      byService.set(route.service, { method: 'GET', path: route.path });
+  if (kind === 'customer')
+    for (const [service, probe] of Object.entries(CUSTOMER_WRITE_ONLY_PROBES))
+      if (!byService.has(service)) byService.set(service, probe);
   return [...byService.values()];
 };
 
@@ -58,21 +75,21 @@ it('finds a route for each kind of token in every service that takes tokens', ()
     new Set(['identity', 'catalog', 'scheduling', 'commerce', 'billing', 'notifications']),
   );
   expect(probesFor('staff')).toHaveLength(6);
-  expect(probesFor('customer')).toHaveLength(5);
+  expect(probesFor('customer')).toHaveLength(6);
 });
 
 /** The token works at a route of every service, and within a second of `end()` is refused at each (401). */
 async function expectEndedWithinASecond(token: string, kind: TokenKind, end: () => Promise<unknown>) {
   const probes = probesFor(kind);
-  for (const path of probes) {
-    const before = await platform.request('GET', path, { token });
+  for (const { method, path } of probes) {
+    const before = await platform.request(method, path, { token });
     if (before.status === 401) throw new Error(`${path} refused the token before its session ended`);
   }
   await end();
   const endedAt = Date.now();
   const refusedAt = await Promise.all(
-    probes.map((path) =>
-      waitFor(async () => (await platform.request('GET', path, { token })).status === 401 && Date.now(), {
+    probes.map(({ method, path }) =>
+      waitFor(async () => (await platform.request(method, path, { token })).status === 401 && Date.now(), {
         timeoutMs: 10_000,
         intervalMs: 25,
         message: `${path} still takes the token`,
@@ -81,7 +98,7 @@ async function expectEndedWithinASecond(token: string, kind: TokenKind, end: () 
   );
   const slowest = Math.max(...refusedAt) - endedAt;
   expect(slowest).toBeLessThan(1_000);
-  const refused = await platform.request('GET', probes[0]!, { token });
+  const refused = await platform.request(probes[0]!.method, probes[0]!.path, { token });
   expect(refused.body).toEqual({ detail: 'Session has ended; sign in again' });
 }
 
