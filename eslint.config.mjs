@@ -50,6 +50,10 @@ export default tseslint.config(
           message:
             'Do not cast `.data`: an event consumer gets its data typed by `on(type, handler)`, a test by captureEvents().of/next.',
         },
+        {
+          selector: 'TemplateElement[value.raw=/pg_advisory_xact_lock/]',
+          message: 'Take advisory locks with lockFor(tx, scope, key): one key scheme everywhere.',
+        },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': [
@@ -87,6 +91,11 @@ export default tseslint.config(
         {
           paths: [
             { name: 'drizzle-orm', message: 'SQL lives in db/*.repository.ts; call a repository function.' },
+            {
+              name: '@salon/service-kit',
+              importNames: ['lockFor', 'isoOf', 'textArray', 'idArray', 'likeContains'],
+              message: 'SQL and advisory locks live in db/*.repository.ts; call a repository function.',
+            },
           ],
           patterns: SERVICE_IMPORT_PATTERNS,
         },

@@ -60,6 +60,13 @@ const one = async <T>(tx: Executor, query: SQL): Promise<T | null> =>
 
 // ── endpoints ───────────────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Serialises the deliveries of one endpoint and ordering key (an appointment), so they go in the order their
+ * events occurred.
+ */
+export const lockDeliveryLine = (tx: Executor, endpointId: string, orderingKey: string) =>
+  lockFor(tx, 'notifications.webhook-order', `${endpointId}:${orderingKey}`);
+
 /** Serialises registrations of one tenant (the per-tenant limit). */
 export const lockEndpoints = (tx: Executor, tenantId: string) =>
   lockFor(tx, 'notifications.webhook-endpoints', tenantId);

@@ -1,6 +1,6 @@
 import type { EventData, EventEnvelope } from '@salon/contracts';
 import { newEvent, type EventOrigin } from '@salon/messaging';
-import { lockFor, type Executor } from '@salon/service-kit';
+import type { Executor } from '@salon/service-kit';
 import { postWebhook } from '../channels/webhook.sender';
 import * as repo from '../db/webhook.repository';
 import * as replicas from '../db/replica.repository';
@@ -52,9 +52,6 @@ async function sendNow(deps: NotificationsDeps, tx: Executor, delivery: Delivery
   await enqueueAttempt(deps, tx, delivery, delivery.attempt_count, now, origin);
 }
 
-const lockLine = (tx: Executor, { endpoint_id, ordering_key }: Delivery) =>
-  lockFor(tx, 'notifications.webhook-order', `${endpoint_id}:${ordering_key}`);
-
 /**
  * A delivery goes at once unless a delivery of the same endpoint and ordering key (the appointment) that occurred
  * earlier is still pending: then it waits its turn, and goes when that one is delivered or given up.
@@ -66,7 +63,7 @@ export async function sendWhenFirst(
   origin: EventOrigin,
 ) {
   if (delivery.ordering_key !== null) {
-    await lockLine(tx, delivery);
+    await repo.lockDeliveryLine(tx, delivery.endpoint_id, delivery.ordering_key);
     const first = await repo.firstPendingInLine(tx, delivery.endpoint_id, delivery.ordering_key);
     if (first && first.id !== delivery.id) return;
   }
@@ -81,7 +78,7 @@ async function sendNextInLine(
   origin: EventOrigin,
 ) {
   if (finished.ordering_key === null) return;
-  await lockLine(tx, finished);
+  await repo.lockDeliveryLine(tx, finished.endpoint_id, finished.ordering_key);
   const next = await repo.firstPendingInLine(tx, finished.endpoint_id, finished.ordering_key);
   if (next && next.next_attempt_at === null) await sendNow(deps, tx, next, origin);
 }

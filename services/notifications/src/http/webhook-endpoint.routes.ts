@@ -10,16 +10,12 @@ import {
   type TokenVerifier,
 } from '@salon/service-kit';
 import type { NotificationsDeps } from '../domain/deps';
-import {
-  changeEndpoint,
-  createEndpoint,
-  getEndpoint,
-  listDeliveries,
-  listEndpoints,
-  pingEndpoint,
-  removeEndpoint,
-  replayDelivery,
-} from '../domain/webhook-endpoints';
+import { changeEndpoint } from '../domain/change-webhook-endpoint';
+import { createEndpoint } from '../domain/create-webhook-endpoint';
+import { getEndpoint, listDeliveries, listEndpoints } from '../domain/find-webhook-endpoints';
+import { pingEndpoint } from '../domain/ping-webhook-endpoint';
+import { removeEndpoint } from '../domain/remove-webhook-endpoint';
+import { replayDelivery } from '../domain/replay-webhook-delivery';
 import { createdEndpointView, deliveryView, endpointView } from './webhook-endpoint.view';
 
 const { createEndpointBody, updateEndpointBody, endpointPath, deliveryPath, deliveryListQuery } = webhooksApi;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { WaitlistStatus } from '@salon/contracts';
-import { idArray, isoOf, selectRows, type Executor } from '@salon/service-kit';
+import { idArray, isoOf, lockFor, selectRows, type Executor } from '@salon/service-kit';
 
 export interface WaitlistEntryRecord {
   id: string;
@@ -169,10 +169,7 @@ export interface FreedSlot {
  * other, so the second sees the first's offer and goes to the next customer.
  */
 export async function lockWaitlistDay(tx: Executor, slot: Pick<FreedSlot, 'tenantId' | 'outletId' | 'date'>) {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtext('scheduling.waitlist'),
-          hashtext(${`${slot.tenantId}:${slot.outletId}:${slot.date}`}))`,
-  );
+  await lockFor(tx, 'scheduling.waitlist', `${slot.tenantId}:${slot.outletId}:${slot.date}`);
 }
 
 /** Whether the slot is held for someone now. */
