@@ -288,7 +288,7 @@ const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
       const { o, what, at, slot, until, accept } = offerFacts(c, l);
       return {
         subject: `${c.tenantName}: a slot you are waiting for is held for you`,
-        text: `Hello ${c.recipientName},\n\nA slot from your waitlist has opened: ${what} with ${o.staffName}${at ? ` at ${at}` : ''} on ${slot}.\nWe are holding it for you for ${o.holdMinutes} minutes, until ${until}; after that it goes to the next person waiting.\n\nTo take it, open your waitlist in the app and accept the offer (API: ${accept}). If you do not want it, decline it there so the next person gets it sooner.\n\n${c.tenantName}`,
+        text: `Hello ${c.recipientName},\n\nA slot from your waitlist has opened: ${what} with ${o.staffName}${at ? ` at ${at}` : ''} on ${slot}.\nWe are holding it for you for ${o.holdMinutes} minute${o.holdMinutes === 1 ? '' : 's'}, until ${until}; after that it goes to the next person waiting.\n\nTo take it, open your waitlist in the app and accept the offer (API: ${accept}). If you do not want it, decline it there so the next person gets it sooner.\n\n${c.tenantName}`,
       };
     },
     id: (c, l) => {
