@@ -121,6 +121,21 @@ it('offers a freed slot to one waiting customer at a time, lapses, books once, a
   const accept = (customer: Customer, offer: Offer) =>
     platform.request('POST', `/customer/waitlist/offers/${offer.id}/accept`, { token: customer.token });
 
+  /** The waitlist offer e-mails the customer received (en or id, by the customer's language). */
+  const offerMails = async (customer: Customer) =>
+    (await platform.sandbox.messages('email', customer.email)).filter((mail) =>
+      /slot you are waiting for is held|slot yang Anda tunggu sedang ditahan/.test(mail.subject),
+    );
+  /** The e-mail telling the customer of this offer: it names how to accept it. */
+  const offerMail = (customer: Customer, offer: Offer) =>
+    waitFor(
+      async () =>
+        (await offerMails(customer)).find((mail) =>
+          mail.text.includes(`/customer/waitlist/offers/${offer.id}/accept`),
+        ),
+      WAIT,
+    );
+
   // Three customers wait for the day, in this order; the staff list shows them in queue order.
   for (const customer of waiting) {
     expectStatus(
@@ -149,6 +164,15 @@ it('offers a freed slot to one waiting customer at a time, lapses, books once, a
   // The tenant's one-minute hold, not the default 15 (what the offer says; no clock is timed here).
   const holdMs = Date.parse(aniOffer.expires_at) - Date.now();
   expect(holdMs).toBeLessThanOrEqual(60_000 + 5_000);
+  // Ani is told by e-mail (the SMTP sandbox): the service, the staff member, the local time with its zone, the
+  // hold and how to accept; nobody else is.
+  const aniMail = await offerMail(ani, aniOffer);
+  expect(aniMail.text).toContain('Cut and style');
+  expect(aniMail.text).toMatch(/(with|dengan) Sari/);
+  expect(aniMail.text).toContain(`10:00 (${outlet.timezone})`);
+  expect(aniMail.text).toMatch(/ 1 (minute|menit), /);
+  expect(await offerMails(budi)).toEqual([]);
+  expect(await offerMails(citra)).toEqual([]);
 
   // Ani lets the hold lapse: the delay ladder's task passes the slot to Budi, who accepts and is booked.
   const budiOffer = await waitFor(async () => (await offerOf(budi)) ?? undefined, LAPSE_WAIT);
@@ -156,6 +180,8 @@ it('offers a freed slot to one waiting customer at a time, lapses, books once, a
   expect(await offerOf(ani)).toBeNull();
   expect(await offerOf(citra)).toBeNull();
   expect((await accept(ani, aniOffer)).status).toBe(409);
+  expect((await offerMail(budi, budiOffer)).text).toContain(`10:00 (${outlet.timezone})`);
+  expect(await offerMails(ani)).toHaveLength(1);
   const booked = expectStatus(await accept(budi, budiOffer), 201);
   expect(booked).toMatchObject({ customer_id: budi.id, appointment_date: date, start_time: '10:00:00' });
   expect(await entryOf(budi)).toMatchObject({ status: 'booked', appointment_id: booked.id, offer: null });

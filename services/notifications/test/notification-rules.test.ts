@@ -86,6 +86,16 @@ describe('permitted channels', () => {
       { channel: 'email', reason: 'notification_setting_off' },
     ]);
     expect(permittedChannels('booking_confirmation', ['email'], customer, prefs).allowed).toEqual(['email']);
+    // a waitlist offer follows the appointment updates setting, like the booking confirmation
+    const noUpdates = {
+      ...DEFAULT_PREFERENCES,
+      notification_settings: { ...DEFAULT_PREFERENCES.notification_settings, appointment_updates: false },
+    };
+    expect(permittedChannels('waitlist_offer', ['email'], customer, prefs).allowed).toEqual(['email']);
+    for (const kind of ['waitlist_offer', 'booking_confirmation'] as const)
+      expect(permittedChannels(kind, ['email'], customer, noUpdates).blocked).toEqual([
+        { channel: 'email', reason: 'notification_setting_off' },
+      ]);
   });
 
   it('sends verification codes whatever the preferences; marketing needs consent', () => {

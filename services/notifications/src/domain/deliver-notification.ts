@@ -6,6 +6,7 @@ import * as devices from '../db/push-device.repository';
 import * as replicas from '../db/replica.repository';
 import { appointmentCalendarFile } from './calendar-attachment';
 import { countDelivery } from './delivery-metrics';
+import type { WaitlistOfferDetails } from './waitlist-messages';
 import type { NotificationsDeps } from './deps';
 import {
   DEFAULT_PREFERENCES,
@@ -174,9 +175,10 @@ async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
   const appointment: AppointmentSnapshot | null = row.appointment_id
     ? await replicas.findAppointment(executor, row.tenant_id, row.appointment_id)
     : null;
-  const outlet = appointment
-    ? await replicas.findOutlet(executor, row.tenant_id, appointment.outlet_id)
-    : null;
+  // A waitlist offer is about a slot, not an appointment: its payload names the outlet, zone and time.
+  const offer = row.kind === 'waitlist_offer' ? (row.payload as unknown as WaitlistOfferDetails) : null;
+  const outletId = appointment?.outlet_id ?? offer?.outlet_id;
+  const outlet = outletId ? await replicas.findOutlet(executor, row.tenant_id, outletId) : null;
   const recipient: Recipient = {
     type: row.recipient_type,
     id: row.recipient_id,
@@ -192,7 +194,7 @@ async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
   const context: TemplateContext = {
     tenantName: tenant?.name ?? 'Salon',
     // An appointment's times are read in the zone it was booked in (its outlet's), not the tenant's.
-    timezone: appointment?.timezone ?? outlet?.timezone ?? tenant?.timezone ?? 'UTC',
+    timezone: appointment?.timezone ?? offer?.timezone ?? outlet?.timezone ?? tenant?.timezone ?? 'UTC',
     currency: tenant?.currency ?? appointment?.currency ?? payload.currency ?? 'USD',
     recipientName: customer?.name ?? row.recipient.name,
     outletName: outlet?.name ?? undefined,
@@ -211,6 +213,16 @@ async function prepare(deps: NotificationsDeps, row: repo.NotificationRow) {
   if (row.kind === 'payment_refunded') {
     context.feeKept = payload.fee_kept ?? undefined;
     context.refundedTo = (payload.refunded_to ?? undefined) as TemplateContext['refundedTo'];
+  }
+  if (offer) {
+    context.startsAt = offer.starts_at;
+    context.serviceNames = [offer.service_name];
+    context.waitlistOffer = {
+      offerId: offer.offer_id,
+      staffName: offer.staff_name,
+      expiresAt: offer.expires_at,
+      holdMinutes: offer.hold_minutes,
+    };
   }
   if (row.kind === 'subscription_payment_confirmation')
     context.subscriptionPayment = row.payload as unknown as SubscriptionPaymentDetails;

@@ -14,7 +14,8 @@ export type NotificationKind =
   | 'password_reset_code'
   | 'password_changed'
   | 'subscription_payment_confirmation'
-  | 'webhook_endpoint_disabled';
+  | 'webhook_endpoint_disabled'
+  | 'waitlist_offer';
 
 /**
  * Account-security messages (a code that verifies a contact or resets a password, the notice that a password
@@ -152,7 +153,9 @@ export function permittedChannels(
 
 function settingAllows(kind: NotificationKind, prefs: Preferences): boolean {
   if (kind === 'appointment_reminder') return prefs.notification_settings.booking_reminders;
-  if (kind === 'booking_confirmation') return prefs.notification_settings.appointment_updates;
+  // A slot held for the customer from their waitlist is news about a booking they asked for.
+  if (kind === 'booking_confirmation' || kind === 'waitlist_offer')
+    return prefs.notification_settings.appointment_updates;
   return true;
 }
 

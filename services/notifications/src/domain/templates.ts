@@ -35,6 +35,8 @@ export interface TemplateContext {
   failingSince?: string;
   /** A paid subscription invoice as billing applied it (`amount` is what was paid). */
   subscriptionPayment?: SubscriptionPaymentDetails;
+  /** A freed slot held for a waiting customer (`startsAt`, `serviceNames` and `timezone` say which). */
+  waitlistOffer?: { offerId: string; staffName: string; expiresAt: string; holdMinutes: number };
 }
 
 /** What the business's confirmation of a paid subscription invoice says; stored as its notification's payload. */
@@ -95,6 +97,20 @@ const services = (c: TemplateContext) => (c.serviceNames ?? []).join(', ');
 /** The change's local time, with its timezone named (a staff user's is UTC, which no salon implies). */
 const changedWhen = (c: TemplateContext, l: Language) =>
   c.changedAt ? `${localDateTime(c.changedAt, c.timezone, l)} (${c.timezone})` : '';
+
+/** A waitlist offer's slot and hold, local to the outlet with its zone named (the customer may be elsewhere). */
+function offerFacts(c: TemplateContext, l: Language) {
+  const o = c.waitlistOffer!;
+  const zone = `(${c.timezone})`;
+  return {
+    o,
+    what: services(c),
+    at: place(c),
+    slot: `${when(c, l)} ${zone}`,
+    until: `${localDateTime(o.expiresAt, c.timezone, l)} ${zone}`,
+    accept: `POST /customer/waitlist/offers/${o.offerId}/accept`,
+  };
+}
 
 const PERIOD_NAME: Record<Language, Record<SubscriptionPaymentDetails['billing_period'], string>> = {
   en: { monthly: 'monthly', quarterly: 'quarterly', yearly: 'yearly' },
@@ -265,6 +281,23 @@ const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
       subject: `${PLATFORM_NAME}: endpoint webhook ${c.tenantName} dinonaktifkan`,
       text: `Halo ${c.recipientName},\n\nEndpoint webhook Anda ${c.webhookUrl ?? ''} gagal menerima setiap pengiriman sejak ${localDateTime(c.failingSince ?? '', c.timezone, l)}, sehingga kami menonaktifkannya dan berhenti mengirim event. Perbaiki penerima, aktifkan kembali endpoint (PATCH /webhook-endpoints/{id} dengan {"enabled": true}) dan kirim ulang pengiriman yang Anda perlukan dari log pengirimannya.\n\n${PLATFORM_NAME}`,
     }),
+  },
+  // The customer's waitlist is in the customer API (no waitlist page in the web app yet).
+  waitlist_offer: {
+    en: (c, l) => {
+      const { o, what, at, slot, until, accept } = offerFacts(c, l);
+      return {
+        subject: `${c.tenantName}: a slot you are waiting for is held for you`,
+        text: `Hello ${c.recipientName},\n\nA slot from your waitlist has opened: ${what} with ${o.staffName}${at ? ` at ${at}` : ''} on ${slot}.\nWe are holding it for you for ${o.holdMinutes} minute${o.holdMinutes === 1 ? '' : 's'}, until ${until}; after that it goes to the next person waiting.\n\nTo take it, open your waitlist in the app and accept the offer (API: ${accept}). If you do not want it, decline it there so the next person gets it sooner.\n\n${c.tenantName}`,
+      };
+    },
+    id: (c, l) => {
+      const { o, what, at, slot, until, accept } = offerFacts(c, l);
+      return {
+        subject: `${c.tenantName}: slot yang Anda tunggu sedang ditahan untuk Anda`,
+        text: `Halo ${c.recipientName},\n\nSlot dari daftar tunggu Anda kini tersedia: ${what} dengan ${o.staffName}${at ? ` di ${at}` : ''} pada ${slot}.\nKami menahannya untuk Anda selama ${o.holdMinutes} menit, hingga ${until}; setelah itu slot ini ditawarkan kepada orang berikutnya dalam antrean.\n\nUntuk mengambilnya, buka daftar tunggu Anda di aplikasi dan terima tawarannya (API: ${accept}). Jika Anda tidak menginginkannya, tolak tawaran itu di sana agar orang berikutnya mendapatkannya lebih cepat.\n\n${c.tenantName}`,
+      };
+    },
   },
 };
 

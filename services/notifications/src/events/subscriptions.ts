@@ -25,6 +25,7 @@ import { onSchedulingAppointmentCreated } from './handlers/scheduling.appointmen
 import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
 import { onNotificationsWebhookDue } from './handlers/notifications.webhook.due';
 import { onSchedulingStaffUpserted } from './handlers/scheduling.staff.upserted';
+import { onSchedulingWaitlistOffered } from './handlers/scheduling.waitlist.offered';
 import { onWebhookSource } from './handlers/webhook-sources';
 
 export const TENANT_CONSUMER = 'notifications.identity-tenants';
@@ -33,6 +34,8 @@ export const CUSTOMER_CONSUMER = 'notifications.identity-customers';
 export const ACCOUNT_CONSUMER = 'notifications.identity-accounts';
 export const STAFF_CONSUMER = 'notifications.scheduling-staff';
 export const APPOINTMENT_CONSUMER = 'notifications.scheduling-appointments';
+/** Waitlist offers of freed slots (issue 22 item 2): the customer is told the slot is held for them. */
+export const WAITLIST_CONSUMER = 'notifications.scheduling-waitlist';
 export const PAYMENT_CONSUMER = 'notifications.commerce-payments';
 export const BILLING_CONSUMER = 'notifications.billing-subscriptions';
 /** Outbound webhooks: the events integrators may subscribe to, in order (prefetch 1) so a line keeps its order. */
@@ -64,6 +67,9 @@ export function notificationsSubscriptions(deps: NotificationsDeps): Subscriptio
       .on('scheduling.appointment.rescheduled.v1', onSchedulingAppointmentRescheduled(deps))
       .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled)
       .on('scheduling.appointment.confirmed.v1', onSchedulingAppointmentConfirmed(deps))
+      .subscription(),
+    new InboxConsumer(store, WAITLIST_CONSUMER)
+      .on('scheduling.waitlist.offered.v1', onSchedulingWaitlistOffered(deps))
       .subscription(),
     new InboxConsumer(store, PAYMENT_CONSUMER)
       .on('commerce.payment_link.created.v1', onCommercePaymentLinkCreated(deps))
