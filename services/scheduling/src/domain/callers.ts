@@ -29,6 +29,13 @@ export function staffIn(ctx: RequestContext): StaffAuth {
   return caller;
 }
 
+/** The customer caller's id (the routes let only customer tokens through where this is asked). */
+export function customerIn(ctx: RequestContext): string {
+  const caller = callerIn(ctx);
+  if (caller.kind !== 'customer') throw forbidden('Insufficient permissions');
+  return caller.customerId;
+}
+
 /** Who acts on an appointment, as the appointment records it (the staff user, or the customer). */
 export function actorIn(ctx: RequestContext): AppointmentActor {
   const caller = callerIn(ctx);

@@ -1,7 +1,6 @@
 import { newEvent, originOf, type EventOrigin } from '@salon/messaging';
 import {
   conflict,
-  forbidden,
   isAppError,
   newId,
   notFound,
@@ -9,20 +8,18 @@ import {
   type Executor,
   type RequestContext,
 } from '@salon/service-kit';
-import type { AppointmentRecord } from '../db/appointment.repository';
 import {
   closeWaitlistOffer,
   findWaitlistOffer,
   hasLiveOffer,
   insertWaitlistOffer,
   lockWaitlistDay,
-  markWaitlistEntryBooked,
   slotCandidates,
   type FreedSlot,
   type WaitlistOfferRecord,
 } from '../db/waitlist.repository';
-import { bookWithin } from './book-appointment';
-import { assertCapacity, bookingContextOf, mapBookingRace, planBooking } from './booking-plan';
+import { assertCapacity, bookingContextOf, planBooking } from './booking-plan';
+import { customerIn } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { settingsOf } from './tenant-settings';
 import { formatTime } from './time-rules';
@@ -30,7 +27,7 @@ import { formatTime } from './time-rules';
 /** The consumer that takes scheduling's own offer-due tasks off the delay ladder. */
 export const WAITLIST_OFFER_CONSUMER = `${PRODUCER}.waitlist-offers`;
 
-const slotOf = (offer: WaitlistOfferRecord): FreedSlot => ({
+export const slotOf = (offer: WaitlistOfferRecord): FreedSlot => ({
   tenantId: offer.tenant_id,
   outletId: offer.outlet_id,
   staffId: offer.staff_id,
@@ -155,85 +152,14 @@ export async function lapseOffer(
   await offerFreedSlot(deps, tx, slotOf(offer), origin);
 }
 
-function customerOf(ctx: RequestContext): string {
-  if (ctx.caller?.kind !== 'customer') throw forbidden('Insufficient permissions');
-  return ctx.caller.customerId;
-}
-
-const offerFor = async (tx: Executor, ctx: RequestContext, offerId: string) => {
+/** The caller's offer, row-locked, while it is held: someone else's 404, one no longer held or lapsed 409. */
+export const heldOfferOf = async (tx: Executor, ctx: RequestContext, offerId: string) => {
   const offer = await findWaitlistOffer(tx, tenantIn(ctx), offerId, { forUpdate: true });
-  if (!offer || offer.customer_id !== customerOf(ctx)) throw notFound('Waitlist offer not found');
+  if (!offer || offer.customer_id !== customerIn(ctx)) throw notFound('Waitlist offer not found');
   if (offer.status !== 'offered') throw conflict(`This offer is ${offer.status}`);
   if (offer.expired) throw conflict('This offer has lapsed');
   return offer;
 };
-
-/**
- * POST /customer/waitlist/offers/{id}/accept: books the held slot for its customer through the ordinary booking
- * path (`bookWithin`: per-staff advisory lock, every rule, the capacity count, the insert) in the transaction that
- * holds the offer's row lock and checks the hold has not ended. A slot taken meanwhile (a staff booking) is the
- * booking's 409, and the offer is withdrawn.
- */
-export async function acceptOffer(
-  deps: SchedulingDeps,
-  ctx: RequestContext,
-  offerId: string,
-): Promise<AppointmentRecord> {
-  const tenantId = tenantIn(ctx);
-  const customerId = customerOf(ctx);
-  const tenantPlan = await deps.plans.recentPlanOf(tenantId);
-  const peek = await findWaitlistOffer(deps.db.orm, tenantId, offerId);
-  if (!peek || peek.customer_id !== customerId) throw notFound('Waitlist offer not found');
-  try {
-    return await deps.staffQueue.run([peek.staff_id], () =>
-      deps.db
-        .withTx(async (tx) => {
-          const offer = await offerFor(tx, ctx, offerId);
-          const appointment = await bookWithin(deps, tx, ctx, {
-            tenantId,
-            booker: { kind: 'customer', customerId },
-            request: {
-              outlet_id: offer.outlet_id,
-              appointment_date: offer.date,
-              start_time: offer.start_time,
-              services: [{ service_id: offer.service_id, staff_id: offer.staff_id }],
-              notes: null,
-            },
-            id: newId(),
-            tenantPlan,
-          });
-          await closeWaitlistOffer(tx, tenantId, offer.id, 'accepted', appointment.id);
-          await markWaitlistEntryBooked(tx, tenantId, offer.entry_id, appointment.id);
-          return appointment;
-        })
-        .catch(mapBookingRace),
-    );
-  } catch (error) {
-    // The slot was taken by another booking while held: the offer ends; the entry keeps waiting.
-    if (isAppError(error) && error.status === 409 && peek.status === 'offered') {
-      await deps.db.withTx(async (tx) => {
-        const offer = await findWaitlistOffer(tx, tenantId, offerId, { forUpdate: true });
-        if (offer?.status === 'offered' && !offer.expired) {
-          await closeWaitlistOffer(tx, tenantId, offer.id, 'withdrawn');
-        }
-      });
-    }
-    throw error;
-  }
-}
-
-/** POST /customer/waitlist/offers/{id}/decline: the customer turns the slot down; it goes to the next at once. */
-export async function declineOffer(
-  deps: SchedulingDeps,
-  ctx: RequestContext,
-  offerId: string,
-): Promise<void> {
-  await deps.db.withTx(async (tx) => {
-    const offer = await offerFor(tx, ctx, offerId);
-    await closeWaitlistOffer(tx, offer.tenant_id, offer.id, 'declined');
-    await offerFreedSlot(deps, tx, slotOf(offer), originOf(ctx, PRODUCER));
-  });
-}
 
 /** The customer left an entry holding an offer: the offer is withdrawn and the slot goes to the next. */
 export async function withdrawOfferOnLeave(

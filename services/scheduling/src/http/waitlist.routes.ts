@@ -2,8 +2,11 @@ import { Router } from 'express';
 import { schedulingApi } from '@salon/contracts';
 import { authenticate, contextOf, parseInput } from '@salon/service-kit';
 import type { SchedulingDeps } from '../domain/deps';
-import { findDayWaitlist, findMyWaitlist, joinWaitlist, leaveWaitlist } from '../domain/waitlist';
-import { acceptOffer, declineOffer } from '../domain/waitlist-offers';
+import { findDayWaitlist, findMyWaitlist } from '../domain/find-waitlist';
+import { joinWaitlist } from '../domain/join-waitlist';
+import { leaveWaitlist } from '../domain/leave-waitlist';
+import { acceptOffer } from '../domain/accept-waitlist-offer';
+import { declineOffer } from '../domain/decline-waitlist-offer';
 import { appointmentView } from './appointment.view';
 import { waitlistEntryView, waitlistPageView } from './waitlist.view';
 

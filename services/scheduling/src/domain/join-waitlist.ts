@@ -1,41 +1,23 @@
-import type { WaitlistStatus } from '@salon/contracts';
 import {
   badRequest,
   conflict,
-  forbidden,
   invalidField,
-  listableOutlets,
   newId,
   notFound,
-  offsetOf,
-  paged,
   tenantIn,
   uniqueViolation,
-  type PageParams,
-  type Paged,
   type RequestContext,
 } from '@salon/service-kit';
 import { findService, findTenantAndOutlet, isBookableService } from '../db/replica.repository';
 import { findStaff } from '../db/staff.repository';
-import {
-  findWaitlistEntry,
-  insertWaitlistEntry,
-  leaveWaitlistEntry,
-  listWaitlistEntries,
-  type WaitlistEntryRecord,
-} from '../db/waitlist.repository';
+import { insertWaitlistEntry, type WaitlistEntryRecord } from '../db/waitlist.repository';
 import { isQualified } from './booking-plan';
 import type { SchedulingDeps } from './deps';
 import { CLOSED_OUTLET_DETAIL, isOutletOpen } from './outlet-rules';
 import { outletTimeZone } from './outlet-time-zone';
-import { withdrawOfferOnLeave } from './waitlist-offers';
 import { settingsOf } from './tenant-settings';
 import { addDays, localOf } from './time-rules';
-
-function customerOf(ctx: RequestContext): string {
-  if (ctx.caller?.kind !== 'customer') throw forbidden('Insufficient permissions');
-  return ctx.caller.customerId;
-}
+import { customerIn } from './callers';
 
 export interface WaitlistJoin {
   outlet_id: string;
@@ -58,7 +40,7 @@ export async function joinWaitlist(
   input: WaitlistJoin,
 ): Promise<WaitlistEntryRecord> {
   const tenantId = tenantIn(ctx);
-  const customerId = customerOf(ctx);
+  const customerId = customerIn(ctx);
   const executor = deps.db.orm;
   const [{ tenant, outlet }, service, staff] = await Promise.all([
     findTenantAndOutlet(executor, tenantId, input.outlet_id),
@@ -107,60 +89,4 @@ export async function joinWaitlist(
     }
     throw error;
   }
-}
-
-/** GET /customer/waitlist: the customer's own entries, newest first. */
-export async function findMyWaitlist(
-  deps: SchedulingDeps,
-  ctx: RequestContext,
-  query: PageParams & { status?: WaitlistStatus },
-): Promise<Paged<WaitlistEntryRecord>> {
-  const customerId = customerOf(ctx);
-  const { items, total } = await listWaitlistEntries(
-    deps.db.orm,
-    tenantIn(ctx),
-    { customerId, status: query.status },
-    { offset: offsetOf(query), limit: query.size, order: 'newest' },
-  );
-  return paged(items, total, query);
-}
-
-/**
- * DELETE /customer/waitlist/{id}: the customer leaves the queue; someone else's entry is 404, a finished one 409. A
- * slot held for the entry goes to the next.
- */
-export async function leaveWaitlist(
-  deps: SchedulingDeps,
-  ctx: RequestContext,
-  entryId: string,
-): Promise<void> {
-  const tenantId = tenantIn(ctx);
-  const customerId = customerOf(ctx);
-  await deps.db.withTx(async (tx) => {
-    const entry = await findWaitlistEntry(tx, tenantId, entryId, { forUpdate: true });
-    if (!entry || entry.customer_id !== customerId) throw notFound('Waitlist entry not found');
-    if (!(await leaveWaitlistEntry(tx, tenantId, entryId))) {
-      throw conflict(`This waitlist entry is ${entry.status}, not waiting`);
-    }
-    if (entry.offer) await withdrawOfferOnLeave(deps, tx, ctx, entry.offer);
-  });
-}
-
-/**
- * GET /waitlist (staff): one day's entries in queue order; a caller bound to outlets sees those of its outlets
- * (an `outlet_id` of another is 403), like the other staff reads.
- */
-export async function findDayWaitlist(
-  deps: SchedulingDeps,
-  ctx: RequestContext,
-  query: PageParams & { date: string; outlet_id?: string; service_id?: string; status?: WaitlistStatus },
-): Promise<Paged<WaitlistEntryRecord>> {
-  const outletIds = listableOutlets(ctx, query.outlet_id);
-  const { items, total } = await listWaitlistEntries(
-    deps.db.orm,
-    tenantIn(ctx),
-    { date: query.date, serviceId: query.service_id, outletIds, status: query.status },
-    { offset: offsetOf(query), limit: query.size, order: 'queue' },
-  );
-  return paged(items, total, query);
 }
