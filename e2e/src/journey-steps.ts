@@ -195,3 +195,82 @@ export async function addDailyHours(
     201,
   );
 }
+
+/** The business's first outlet (registration makes one), with its time zone. */
+export async function firstOutlet(
+  platform: Platform,
+  business: Business,
+): Promise<{ id: string; timezone: string }> {
+  return expectStatus(await platform.request('GET', '/outlets', { token: business.token }), 200).items[0];
+}
+
+/** A 60-minute "Cut and style" at 150,000 IDR: the service the feature journeys book. */
+export async function addCutAndStyle(platform: Platform, business: Business): Promise<string> {
+  return expectStatus(
+    await platform.request('POST', '/services', {
+      token: business.token,
+      body: {
+        name: 'Cut and style',
+        slug: 'cut-and-style',
+        category: 'hair_cut',
+        duration_minutes: 60,
+        pricing: { base_price: '150000', currency: 'IDR' },
+      },
+    }),
+    201,
+  ).id as string;
+}
+
+/** The staff member works 09:00–17:00 on `date` (one entry). */
+export async function addWorkingDay(
+  platform: Platform,
+  business: Business,
+  staffId: string,
+  date: string,
+): Promise<void> {
+  expectStatus(
+    await platform.request('POST', '/availability', {
+      token: business.token,
+      body: {
+        staff_id: staffId,
+        date,
+        start_time: '09:00',
+        end_time: '17:00',
+        availability_type: 'working_hours',
+      },
+    }),
+    201,
+  );
+}
+
+export interface StaffBooking {
+  outletId: string;
+  customerId: string;
+  date: string;
+  start: string;
+  serviceId: string;
+  staffId: string;
+}
+
+/**
+ * The staff flow books one service for a customer, retried until the customer's and the service's replicas
+ * have reached scheduling; the appointment's id.
+ */
+export function staffBooks(platform: Platform, business: Business, slot: StaffBooking): Promise<string> {
+  return waitFor(
+    async () => {
+      const answer = await platform.request('POST', '/staff/appointments', {
+        token: business.token,
+        body: {
+          outlet_id: slot.outletId,
+          customer_id: slot.customerId,
+          appointment_date: slot.date,
+          start_time: slot.start,
+          services: [{ service_id: slot.serviceId, staff_id: slot.staffId }],
+        },
+      });
+      return answer.status === 201 && (answer.body.id as string);
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
+}

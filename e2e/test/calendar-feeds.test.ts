@@ -1,5 +1,8 @@
 import { parseIcs, waitFor } from '@salon/testing';
 import {
+  addCutAndStyle,
+  addWorkingDay,
+  firstOutlet,
   addStaff,
   expectStatus,
   localDate,
@@ -34,21 +37,8 @@ const fetchFeed = (url: string, headers: Record<string, string> = {}) =>
   platform.request('GET', new URL(url).pathname.replace(/^\/api\/v1/, ''), { headers });
 
 async function salon(business: Business) {
-  const outlet = expectStatus(await platform.request('GET', '/outlets', { token: business.token }), 200)
-    .items[0];
-  const serviceId = expectStatus(
-    await platform.request('POST', '/services', {
-      token: business.token,
-      body: {
-        name: 'Cut and style',
-        slug: 'cut-and-style',
-        category: 'hair_cut',
-        duration_minutes: 60,
-        pricing: { base_price: '150000', currency: 'IDR' },
-      },
-    }),
-    201,
-  ).id as string;
+  const outlet = await firstOutlet(platform, business);
+  const serviceId = await addCutAndStyle(platform, business);
   const member = (handle: string) =>
     addStaff(platform, business.token, {
       outlet_id: outlet.id,
@@ -59,22 +49,6 @@ async function salon(business: Business) {
     });
   return { outlet, serviceId, sari: await member('sari'), tono: await member('tono') };
 }
-
-/** The staff member works 09:00–17:00 on `date`. */
-const workingDay = async (business: Business, staffId: string, date: string) =>
-  expectStatus(
-    await platform.request('POST', '/availability', {
-      token: business.token,
-      body: {
-        staff_id: staffId,
-        date,
-        start_time: '09:00',
-        end_time: '17:00',
-        availability_type: 'working_hours',
-      },
-    }),
-    201,
-  );
 
 /** The customer books one service with one staff member (retried until the new working day is bookable). */
 const book = (
@@ -98,7 +72,7 @@ it('serves RFC 5545 feeds of bookings, reschedules and cancellations by secret, 
   const business = await registerBusiness(platform, 'Kalender');
   const { outlet, serviceId, sari, tono } = await salon(business);
   const date = localDate(outlet.timezone, 3);
-  await workingDay(business, sari.id, date);
+  await addWorkingDay(platform, business, sari.id, date);
   const sariFeed = expectStatus(
     await platform.request('POST', `/staff/${sari.id}/calendar-feed`, { token: business.token }),
     201,
@@ -173,7 +147,7 @@ it('sends the confirmed booking as a calendar file, the same event as the custom
   const business = await registerBusiness(platform, 'Undangan', '+6281234567891');
   const { outlet, serviceId, sari } = await salon(business);
   const date = localDate(outlet.timezone, 4);
-  await workingDay(business, sari.id, date);
+  await addWorkingDay(platform, business, sari.id, date);
   const customer = await registerCustomer(platform, business, 'tari@undangan.example', 'Tari');
   const booked = await book(customer.token, {
     outlet_id: outlet.id,

@@ -1,5 +1,9 @@
 import { waitFor } from '@salon/testing';
 import {
+  addCutAndStyle,
+  addWorkingDay,
+  firstOutlet,
+  staffBooks,
   addStaff,
   expectStatus,
   localDate,
@@ -51,21 +55,8 @@ it('offers a freed slot to one waiting customer at a time, lapses, books once, a
     }),
     200,
   );
-  const outlet = expectStatus(await platform.request('GET', '/outlets', { token: business.token }), 200)
-    .items[0];
-  const serviceId = expectStatus(
-    await platform.request('POST', '/services', {
-      token: business.token,
-      body: {
-        name: 'Cut and style',
-        slug: 'cut-and-style',
-        category: 'hair_cut',
-        duration_minutes: 60,
-        pricing: { base_price: '150000', currency: 'IDR' },
-      },
-    }),
-    201,
-  ).id as string;
+  const outlet = await firstOutlet(platform, business);
+  const serviceId = await addCutAndStyle(platform, business);
   const sari = await addStaff(platform, business.token, {
     outlet_id: outlet.id,
     first_name: 'Sari',
@@ -74,19 +65,7 @@ it('offers a freed slot to one waiting customer at a time, lapses, books once, a
     service_ids: [serviceId],
   });
   const date = localDate(outlet.timezone, 3);
-  expectStatus(
-    await platform.request('POST', '/availability', {
-      token: business.token,
-      body: {
-        staff_id: sari.id,
-        date,
-        start_time: '09:00',
-        end_time: '17:00',
-        availability_type: 'working_hours',
-      },
-    }),
-    201,
-  );
+  await addWorkingDay(platform, business, sari.id, date);
   const booker = await registerCustomer(platform, business, 'booker@antrian.example', 'Bima');
   const waiting: Customer[] = [];
   for (const name of ['Ani', 'Budi', 'Citra']) {
@@ -94,21 +73,15 @@ it('offers a freed slot to one waiting customer at a time, lapses, books once, a
   }
   const [ani, budi, citra] = waiting as [Customer, Customer, Customer];
 
-  /** The staff flow books for the customer (retried until the customer's replica reached scheduling). */
   const book = (customer: Customer, start: string) =>
-    waitFor(async () => {
-      const answer = await platform.request('POST', '/staff/appointments', {
-        token: business.token,
-        body: {
-          outlet_id: outlet.id,
-          customer_id: customer.id,
-          appointment_date: date,
-          start_time: start,
-          services: [{ service_id: serviceId, staff_id: sari.id }],
-        },
-      });
-      return answer.status === 201 && (answer.body.id as string);
-    }, WAIT);
+    staffBooks(platform, business, {
+      outletId: outlet.id,
+      customerId: customer.id,
+      date,
+      start,
+      serviceId,
+      staffId: sari.id,
+    });
   const cancel = async (appointmentId: string) =>
     expectStatus(
       await platform.request('PUT', `/appointments/${appointmentId}/cancel`, { token: business.token }),
