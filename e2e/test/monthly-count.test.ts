@@ -130,6 +130,7 @@ it('counts what the 402 counts: booked this month in the tenant time zone, cance
             ${utcStart} > ${localStart} AS counted`,
     [business.timezone],
   );
+  if (!between) throw new Error('no month boundary instant');
   const straddling = first.slice(6, 8).map((appointment) => appointment.id as string);
   await platform.query(
     'scheduling',
