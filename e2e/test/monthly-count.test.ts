@@ -116,7 +116,38 @@ it('counts what the 402 counts: booked this month in the tenant time zone, cance
   );
   await usageBecomes(5);
 
-  // FREE allows 100: exactly 95 more are taken, the next is 402, and the usage page says 100 of 100.
+  // Two more moved to an instant between the tenant's month start and UTC's, where a UTC count would disagree:
+  // normally 00:30 on the 1st in Jakarta (17:30 UTC on the last day of the month before), counted; in the first
+  // seven hours of a Jakarta month, when UTC is still in the month before, 23:30 on the last day in Jakarta
+  // instead (16:30 UTC, this month in UTC), not counted. Either way the tenant's calendar decides.
+  expect(business.timezone).toBe('Asia/Jakarta');
+  const localStart = `date_trunc('month', now() AT TIME ZONE $1) AT TIME ZONE $1`;
+  const utcStart = `date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+  const [between] = await platform.query<{ at: Date; counted: boolean }>(
+    'scheduling',
+    `SELECT CASE WHEN ${utcStart} > ${localStart} THEN ${localStart} + interval '30 minutes'
+                 ELSE ${localStart} - interval '30 minutes' END AS at,
+            ${utcStart} > ${localStart} AS counted`,
+    [business.timezone],
+  );
+  if (!between) throw new Error('no month boundary instant');
+  const straddling = first.slice(6, 8).map((appointment) => appointment.id as string);
+  await platform.query(
+    'scheduling',
+    'UPDATE scheduling.appointments SET created_at = $2 WHERE id = ANY($1)',
+    [straddling, between.at],
+  );
+  await platform.query(
+    'billing',
+    'UPDATE billing.appointments SET created_at = $2 WHERE appointment_id = ANY($1)',
+    [straddling, between.at],
+  );
+  const counted = between.counted ? 5 : 3;
+  if (!between.counted) await usageBecomes(counted);
+  expect(await usage()).toMatchObject({ current: counted });
+
+  // FREE allows 100: exactly the rest are taken (95 when the two count), the next is 402, and the usage page
+  // says 100 of 100: the plan check counted the two straddling ones exactly as the usage page did.
   let taken = 0;
   let n = 10;
   for (;;) {
@@ -130,7 +161,7 @@ it('counts what the 402 counts: booked this month in the tenant time zone, cance
     taken += 1;
     if (taken > FREE_LIMIT) throw new Error('the monthly limit never refused a booking');
   }
-  expect(taken).toBe(FREE_LIMIT - 5);
+  expect(taken).toBe(FREE_LIMIT - counted);
   await usageBecomes(FREE_LIMIT);
   expect(await usage()).toMatchObject({ current: FREE_LIMIT, limit: FREE_LIMIT });
 

@@ -33,8 +33,15 @@ afterAll(async () => {
 
 const WAIT = { timeoutMs: 30_000, intervalMs: 100 };
 
-it('setup (staff token): a business with services, a hidden one, and two staff members', async () => {
+it('setup (staff token): a branded business with services, a hidden one, and two staff members', async () => {
   business = await registerBusiness(platform, 'Lumen');
+  expectStatus(
+    await platform.request('PUT', `/tenants/${business.tenantId}`, {
+      token: business.token,
+      body: { logo_url: 'https://img.example/lumen.png', theme_color: '#7A3E9D' },
+    }),
+    200,
+  );
   const outlets = expectStatus(await platform.request('GET', '/outlets', { token: business.token }), 200);
   business.outletId = outlets.items[0].id;
   const service = async (body: Record<string, unknown>) =>
@@ -93,6 +100,8 @@ describe('a new customer, with no staff token', () => {
     expect(body).toMatchObject({
       slug: business.slug,
       name: 'Lumen',
+      logo_url: 'https://img.example/lumen.png',
+      theme_color: '#7A3E9D',
       currency: 'IDR',
       timezone: business.timezone,
       outlets: [{ id: business.outletId, timezone: expect.any(String), business_hours: expect.any(Object) }],

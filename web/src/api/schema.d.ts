@@ -3505,6 +3505,7 @@ export interface components {
             description?: string;
             /** @example ayu@example.com */
             email: string;
+            logo_url?: string | null;
             name: string;
             phone: string;
             settings?: {
@@ -3525,6 +3526,7 @@ export interface components {
                 wallet_enabled?: boolean;
             };
             slug?: string;
+            theme_color?: string | null;
             website?: string;
         };
         CreateUserRequest: {
@@ -6050,6 +6052,8 @@ export interface components {
             id: string;
             /** @description false once the tenant is deactivated */
             is_active: boolean;
+            /** @description The business's logo: an https:// URL, or null */
+            logo_url: string | null;
             /** @description The business's name; required on admin creation */
             name: string;
             /** @description The business's contact phone */
@@ -6089,6 +6093,8 @@ export interface components {
             };
             /** @description The tenant's subscription */
             subscription_id: string;
+            /** @description The business's theme colour as #RRGGBB, or null */
+            theme_color: string | null;
             /**
              * Format: date-time
              * @description When it last changed (ISO 8601 UTC); read-only
@@ -6403,6 +6409,7 @@ export interface components {
             description?: string | null;
             /** @example ayu@example.com */
             email?: string;
+            logo_url?: string | null;
             name?: string;
             phone?: string;
             settings?: {
@@ -6423,6 +6430,7 @@ export interface components {
                 wallet_enabled?: boolean;
             };
             slug?: unknown;
+            theme_color?: string | null;
             website?: string | null;
         };
         UpdateUserRequest: {
@@ -15959,6 +15967,8 @@ export interface operations {
                      *       "updated_at": "2026-12-01T09:30:00Z",
                      *       "description": "Example",
                      *       "website": "Example",
+                     *       "logo_url": "Example",
+                     *       "theme_color": "Example",
                      *       "subscription": {
                      *         "plan": "FREE",
                      *         "status": "active",
@@ -16048,6 +16058,8 @@ export interface operations {
                      *       "updated_at": "2026-12-01T09:30:00Z",
                      *       "description": "Example",
                      *       "website": "Example",
+                     *       "logo_url": "Example",
+                     *       "theme_color": "Example",
                      *       "subscription": {
                      *         "plan": "FREE",
                      *         "status": "active",
@@ -16168,6 +16180,8 @@ export interface operations {
                      *       "updated_at": "2026-12-01T09:30:00Z",
                      *       "description": "Example",
                      *       "website": "Example",
+                     *       "logo_url": "Example",
+                     *       "theme_color": "Example",
                      *       "subscription": {
                      *         "plan": "FREE",
                      *         "status": "active",

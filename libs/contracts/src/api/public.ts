@@ -32,7 +32,7 @@ export const publicBusiness = z
     slug: z.string(),
     name: z.string(),
     description: z.string().nullable(),
-    /** Not stored on tenants yet: null until the tenant settings carry branding. */
+    /** The tenant's branding (PUT /tenants/{id}), null when not set. */
     logo_url: z.string().nullable(),
     theme_color: z.string().nullable(),
     currency: z.string().length(3),

@@ -27,6 +27,8 @@ export const TENANT_FIELDS: Record<string, string> = {
   phone: "The business's contact phone",
   description: "The business's description",
   website: 'Website; gets an https:// prefix when the scheme is missing',
+  logo_url: "The business's logo: an https:// URL, or null",
+  theme_color: "The business's theme colour as #RRGGBB, or null",
   is_active: 'false once the tenant is deactivated',
   subscription_id: "The tenant's subscription",
   client_partner_id: 'Payment-gateway partner UUID, created automatically with the tenant',

@@ -11,6 +11,9 @@ export interface TenantRecord {
   phone: string | null;
   description: string | null;
   website: string | null;
+  /** Branding (https address of the logo, colour as #RRGGBB); null when not set. */
+  logo_url: string | null;
+  theme_color: string | null;
   is_active: boolean;
   subscription_id: string;
   client_partner_id: string;
@@ -44,11 +47,11 @@ export async function lockTenantRow(tx: Executor, tenantId: string): Promise<voi
 export async function insertTenant(tx: Executor, tenant: NewTenant): Promise<TenantRecord> {
   const [row] = await selectRows<TenantRecord>(
     tx,
-    sql`INSERT INTO identity.tenants (id, name, slug, email, phone, description, website, is_active, subscription_id,
-          client_partner_id, client_partner_number, settings)
+    sql`INSERT INTO identity.tenants (id, name, slug, email, phone, description, website, logo_url, theme_color,
+          is_active, subscription_id, client_partner_id, client_partner_number, settings)
         VALUES (${tenant.id}, ${tenant.name}, ${tenant.slug}, ${tenant.email}, ${tenant.phone}, ${tenant.description},
-          ${tenant.website}, ${tenant.is_active}, ${tenant.subscription_id}, ${tenant.client_partner_id},
-          ${tenant.client_partner_number}, ${JSON.stringify(tenant.settings)}::jsonb)
+          ${tenant.website}, ${tenant.logo_url}, ${tenant.theme_color}, ${tenant.is_active}, ${tenant.subscription_id},
+          ${tenant.client_partner_id}, ${tenant.client_partner_number}, ${JSON.stringify(tenant.settings)}::jsonb)
         RETURNING *`,
   );
   return toTenant(row!);
@@ -112,7 +115,18 @@ export async function listTenants(
 }
 
 export type TenantChanges = Partial<
-  Pick<TenantRecord, 'name' | 'email' | 'phone' | 'description' | 'website' | 'settings' | 'is_active'>
+  Pick<
+    TenantRecord,
+    | 'name'
+    | 'email'
+    | 'phone'
+    | 'description'
+    | 'website'
+    | 'logo_url'
+    | 'theme_color'
+    | 'settings'
+    | 'is_active'
+  >
 >;
 
 export async function updateTenant(

@@ -35,6 +35,8 @@ export interface CreateTenantInput {
   phoneField?: string;
   description?: string | null;
   website?: string | null;
+  logo_url?: string | null;
+  theme_color?: string | null;
   settings?: Partial<TenantSettings>;
   admin: { email: string; password: string; first_name: string; last_name: string };
 }
@@ -98,6 +100,8 @@ export async function createTenant(
         phone: input.phone,
         description: input.description ?? null,
         website: normaliseWebsite(input.website),
+        logo_url: input.logo_url ?? null,
+        theme_color: input.theme_color ?? null,
         is_active: true,
         subscription_id: newId(),
         client_partner_id: clientPartnerId,

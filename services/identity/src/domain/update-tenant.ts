@@ -22,6 +22,8 @@ export interface TenantUpdate {
   phone?: string;
   description?: string | null;
   website?: string | null;
+  logo_url?: string | null;
+  theme_color?: string | null;
   settings?: Partial<TenantSettings>;
 }
 

@@ -29,14 +29,13 @@ export const customerSessionView = ({
     email_verified: customer.email_verified,
     phone_verified: customer.phone_verified,
   },
-  // Branding fields are not stored on tenants yet: null until the tenant settings carry them.
   tenant: {
     id: tenant.id,
     name: tenant.name,
     slug: tenant.slug,
     description: tenant.description,
-    logo_url: null,
-    theme_color: null,
+    logo_url: tenant.logo_url,
+    theme_color: tenant.theme_color,
   },
   outlets: outlets.map(sessionOutletView),
   preferred_outlet: preferredOutlet ? sessionOutletView(preferredOutlet) : null,

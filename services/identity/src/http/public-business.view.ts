@@ -8,7 +8,7 @@ export const publicOutletView = (outlet: OutletRecord) => {
   return { id: outlet.id, ...open };
 };
 
-/** GET /public/tenants/{slug}: the business's public face. Branding is not stored yet (null, as at login). */
+/** GET /public/tenants/{slug}: the business's public face, with its branding as at customer login. */
 export const publicBusinessView = ({
   tenant,
   outlets,
@@ -19,8 +19,8 @@ export const publicBusinessView = ({
   slug: tenant.slug,
   name: tenant.name,
   description: tenant.description,
-  logo_url: null,
-  theme_color: null,
+  logo_url: tenant.logo_url,
+  theme_color: tenant.theme_color,
   currency: tenant.settings.currency,
   language: tenant.settings.language,
   timezone: tenant.settings.timezone,

@@ -34,6 +34,8 @@ export function tenantRoutes(deps: IdentityDeps): Router {
       phone: body.phone,
       description: body.description,
       website: body.website,
+      logo_url: body.logo_url,
+      theme_color: body.theme_color,
       settings: body.settings,
       admin: {
         email: body.admin_email,

@@ -21,6 +21,8 @@ export const tenantView = ({ tenant, plan }: TenantWithPlan) => ({
   ...tenantSummaryView(tenant),
   description: tenant.description,
   website: tenant.website,
+  logo_url: tenant.logo_url,
+  theme_color: tenant.theme_color,
   // Billing's dates, as its plan snapshot brought them to identity's replica.
   subscription: {
     plan: plan.plan,

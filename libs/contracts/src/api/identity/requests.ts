@@ -28,6 +28,12 @@ export const STAFF_ROLES = [
 const mustBeTrue = (what: string) =>
   z.boolean().refine((value) => value, { error: `${what} must be accepted` });
 const refreshToken = z.string().min(1).max(4000);
+/** A tenant's logo: an https address (the pages that show it are served over https). */
+const logoUrlField = z.url({ protocol: /^https$/, error: 'logo_url must be an https:// URL' }).max(2048);
+/** A tenant's theme colour as six hexadecimal digits after `#`, stored as given. */
+const themeColorField = z
+  .string()
+  .regex(/^#[0-9A-Fa-f]{6}$/, { error: 'theme_color must be a colour as #RRGGBB' });
 const atLeastOne = (value: object) => Object.values(value).some((field) => field !== undefined);
 
 // ── registration and staff sign-in ──────────────────────────────────────────────────────────────────
@@ -66,6 +72,8 @@ export const createTenantBody = z.object({
   phone: phoneField,
   description: z.string().trim().max(1000).optional(),
   website: z.string().trim().max(255).optional(),
+  logo_url: logoUrlField.nullable().optional(),
+  theme_color: themeColorField.nullable().optional(),
   admin_email: emailField,
   admin_password: passwordField,
   admin_first_name: nameField(50),
@@ -79,6 +87,9 @@ export const updateTenantBody = z.object({
   phone: phoneField.optional(),
   description: z.string().trim().max(1000).nullable().optional(),
   website: z.string().trim().max(255).nullable().optional(),
+  /** null removes the logo or the colour. */
+  logo_url: logoUrlField.nullable().optional(),
+  theme_color: themeColorField.nullable().optional(),
   settings: settingsField.optional(),
   /** Accepted only to answer "slug cannot be changed" (400) instead of ignoring it. */
   slug: z.unknown().optional(),

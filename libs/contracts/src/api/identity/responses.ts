@@ -78,6 +78,8 @@ export const tenant = z
         ...tenantSummaryShape,
         description: z.string().nullable(),
         website: z.string().nullable(),
+        logo_url: z.string().nullable(),
+        theme_color: z.string().nullable(),
         subscription: z.strictObject({
           plan,
           status: subscriptionStatus,
