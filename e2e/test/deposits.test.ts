@@ -210,6 +210,15 @@ describe('the deposit held, kept and counted', () => {
       [booked.id],
     );
     expect(row?.cancellation_reason).toBe('deposit_unpaid');
+    // The customer is told (in the business's language, Indonesian by default), once.
+    const told = await waitFor(async () => {
+      const mails = (await platform.sandbox.messages('email', customer.email)).filter((mail) =>
+        /pemesanan Anda dilepas|your booking was released/.test(mail.subject),
+      );
+      return mails.length > 0 && mails;
+    }, WAIT);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toMatch(/20[.,]000/);
 
     // The slot is free: another customer books the same time.
     const again = await book(salon.customers[1]!, 5, '10:00');

@@ -6,6 +6,7 @@ export type NotificationStatus =
 
 export type NotificationKind =
   | 'booking_confirmation'
+  | 'booking_released'
   | 'staff_booking_notice'
   | 'appointment_reminder'
   | 'payment_link'
@@ -152,7 +153,8 @@ export function permittedChannels(
 
 function settingAllows(kind: NotificationKind, prefs: Preferences): boolean {
   if (kind === 'appointment_reminder') return prefs.notification_settings.booking_reminders;
-  if (kind === 'booking_confirmation') return prefs.notification_settings.appointment_updates;
+  if (kind === 'booking_confirmation' || kind === 'booking_released')
+    return prefs.notification_settings.appointment_updates;
   return true;
 }
 
