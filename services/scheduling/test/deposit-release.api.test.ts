@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type InternalClient } from '@salon/service-kit';
+import { newEvent } from '@salon/messaging';
+import { newId, selectRows, type InternalClient } from '@salon/service-kit';
 import { captureEvents, handleInbox, startTestService, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
 import { onSchedulingAppointmentDepositDue } from '../src/events/handlers/scheduling.appointment.deposit_due';
@@ -115,6 +116,37 @@ describe('deposit release', () => {
 
     // The slot is free: the same time books again.
     await book(setup);
+  });
+
+  it('a deposit payment applied after the release is reported orphaned (refunded in full), never confirming', async () => {
+    paid = false;
+    const setup = await bookableSetup(service, withDeposit);
+    const id = await book(setup);
+    await dueNow(id);
+    await deliverTask(setup, id);
+    expect((await stateOf(id)).status).toBe('cancelled');
+    const capture = await captureEvents(service.testBus.bus, ['scheduling.appointment.payment_orphaned.v1']);
+    await service.testBus.bus.publish([
+      newEvent(
+        'commerce.payment.completed.v1',
+        {
+          payment_id: newId(),
+          tenant_id: setup.tenantId,
+          customer_id: setup.customerId,
+          appointment_id: id,
+          amount: '21600.00',
+          currency: 'IDR',
+          completed_at: new Date().toISOString(),
+        },
+        { producer: 'commerce', tenantId: setup.tenantId },
+      ),
+    ]);
+    const orphan = await capture.next(
+      'scheduling.appointment.payment_orphaned.v1',
+      (e) => e.data.appointment_id === id,
+    );
+    expect(orphan.data).toMatchObject({ appointment_status: 'cancelled', amount: '21600.00' });
+    expect((await stateOf(id)).status).toBe('cancelled');
   });
 
   it('never releases a deposit paid at the last second: commerce says paid, so it looks again later', async () => {
