@@ -146,7 +146,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       ...provider,
     },
     catalog: {},
-    scheduling: {},
+    scheduling: { COMMERCE_URL: upstreams.COMMERCE_URL! },
     commerce: {
       ...provider,
       PAYMENT_CALLBACK_TOKEN: callbackToken,

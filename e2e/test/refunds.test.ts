@@ -315,6 +315,7 @@ it("states the salon's money from the ledger: what was paid, the fees, what refu
     currency: 'IDR',
     payments: { count: 4, gross: '400000.00', platform_fees: '32000.00' },
     refunds: { count: 4, amount: '380000.00', platform_fees: '30400.00' },
+    deposits_kept: { count: 0, amount: '0.00' },
     owed_to_merchant: '18400.00',
   });
   // And everything adds up: the ledger check finds nothing of this salon's.

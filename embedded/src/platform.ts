@@ -108,14 +108,21 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     SUPER_ADMIN_PASSWORD: secrets.superAdminPassword,
     PAYMENT_CALLBACK_TOKEN: secrets.paymentCallbackToken,
   };
-  // Each started service's URL joins the environment (IDENTITY_URL, COMMERCE_URL, …), so services started
-  // later can call it, and the gateway routes to all of them.
+  // Every service's address (IDENTITY_URL, COMMERCE_URL, …) is in the environment before any starts: services
+  // call each other both ways (scheduling asks commerce about deposits, commerce asks scheduling about
+  // appointments), and the gateway routes to all of them.
+  const ports = new Map<string, number>();
+  for (const definition of EMBEDDED_SERVICES) {
+    const servicePort = await freePort();
+    ports.set(definition.name, servicePort);
+    env[UPSTREAM_URL_VARIABLES[definition.name as ServiceName]] = `http://127.0.0.1:${servicePort}`;
+  }
   const services: RunningService[] = [];
   for (const definition of EMBEDDED_SERVICES) {
     const config = loadConfig(definition.configSchema, env);
-    const running = await startService(definition, { config, db, bus, logger });
-    services.push(running);
-    env[UPSTREAM_URL_VARIABLES[definition.name as ServiceName]] = running.url;
+    services.push(
+      await startService(definition, { config, db, bus, logger, port: ports.get(definition.name) }),
+    );
   }
   assertRoutesDeclared(services);
 

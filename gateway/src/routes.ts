@@ -319,6 +319,12 @@ export const SERVICE_TO_SERVICE_ROUTES: ReadonlyArray<
     summary: 'One appointment as its events carry it, for commerce when its copy has not heard of it yet',
   },
   {
+    method: 'GET',
+    path: '/internal/tenants/{tenant_id}/appointments/{appointment_id}/deposit',
+    service: 'commerce',
+    summary: "Scheduling's question before releasing an unpaid booking: is its deposit paid or being applied",
+  },
+  {
     method: 'POST',
     path: '/internal/subscription-invoices',
     service: 'commerce',

@@ -69,3 +69,15 @@ export const revokedSessionsResponse = z.object({
   sessions: z.array(z.object({ session_id: objectIdSchema, until: timestamp })),
 });
 export type RevokedSessionsResponse = z.infer<typeof revokedSessionsResponse>;
+
+/**
+ * Scheduling asks commerce whether a booking's deposit is paid before releasing it at `deposit_due_at`:
+ * `GET /internal/tenants/{tenant_id}/appointments/{appointment_id}/deposit` with the X-Internal-Token header → 200
+ * this body. `paid` is true when a payment of the appointment is COMPLETED or a PAID provider callback for one of
+ * its invoices is stored but not applied yet (the webhook acknowledges before it applies). Anything but a 200
+ * with this body means "not known": scheduling does not release, and asks again.
+ */
+export const depositStatusPath = (tenantId: string, appointmentId: string) =>
+  `/internal/tenants/${tenantId}/appointments/${appointmentId}/deposit`;
+export const depositStatusResponse = z.object({ appointment_id: objectIdSchema, paid: z.boolean() });
+export type DepositStatusResponse = z.infer<typeof depositStatusResponse>;

@@ -76,6 +76,7 @@ describe('the merchant statement and the ledger check', () => {
       currency: 'IDR',
       payments: { count: 1, gross: '100000.00', platform_fees: '5000.00' },
       refunds: { count: 0, amount: '0.00', platform_fees: '0.00' },
+      deposits_kept: { count: 0, amount: '0.00' },
       owed_to_merchant: '95000.00',
     });
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@salon/runtime';
-import { loadMigrationDir } from '@salon/service-kit';
+import { createInternalClient, loadMigrationDir } from '@salon/service-kit';
 import { schedulingConfigSchema, type SchedulingConfig } from './config';
 import type { SchedulingDeps } from './domain/deps';
 import { StaffQueue } from './domain/staff-queue';
@@ -22,7 +22,7 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
   name: 'scheduling',
   configSchema: schedulingConfigSchema,
   migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
-  build({ db, store, plans, idempotency, verifier, app, config }) {
+  build({ db, store, plans, idempotency, verifier, app, config, logger }) {
     const deps: SchedulingDeps = {
       db,
       store,
@@ -30,6 +30,14 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
       idempotency,
       verifier,
       staffQueue: new StaffQueue(),
+      commerce: config.COMMERCE_URL
+        ? createInternalClient({
+            name: 'commerce',
+            baseUrl: config.COMMERCE_URL,
+            internalToken: config.INTERNAL_TOKEN,
+            logger,
+          })
+        : undefined,
     };
     app.use(internalRoutes(deps, config.INTERNAL_TOKEN));
     app.use(publicRoutes(deps));

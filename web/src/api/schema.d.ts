@@ -3980,6 +3980,10 @@ export interface components {
         };
         GetMerchantStatementResponse: {
             currency: string | null;
+            deposits_kept: {
+                amount: string;
+                count: number;
+            };
             owed_to_merchant: string;
             payments: {
                 count: number;
@@ -11673,6 +11677,10 @@ export interface operations {
                      *         "count": 1,
                      *         "amount": "150000.00",
                      *         "platform_fees": "150000.00"
+                     *       },
+                     *       "deposits_kept": {
+                     *         "count": 1,
+                     *         "amount": "150000.00"
                      *       },
                      *       "owed_to_merchant": "150000.00"
                      *     }

@@ -113,9 +113,12 @@ export type AppointmentRescheduledV1 = z.infer<typeof appointmentRescheduledV1>;
 
 export const appointmentCancelledV1 = appointmentSnapshotSchema.extend({
   cancelled_at: timestamp,
-  cancelled_by: z.enum(['customer', 'staff']),
+  /** `system`: released by the platform (an unpaid deposit at `deposit_due_at`). */
+  cancelled_by: z.enum(['customer', 'staff', 'system']),
   /** Cancelled inside the tenant's cancellation window (`cancellation_hours` before the start): a late fee applies. */
   late: z.boolean().default(false),
+  /** Why, when the platform cancelled it: `deposit_unpaid`; null or absent for a person's cancellation. */
+  reason: z.enum(['deposit_unpaid']).nullish(),
 });
 export type AppointmentCancelledV1 = z.infer<typeof appointmentCancelledV1>;
 
@@ -207,3 +210,13 @@ export const waitlistOfferDueV1 = z.object({
   offer_id: objectIdSchema,
 });
 export type WaitlistOfferDueV1 = z.infer<typeof waitlistOfferDueV1>;
+
+/**
+ * Scheduling's own task, delivered by the delay ladder at an appointment's `deposit_due_at`: a pending booking
+ * whose deposit is still unpaid is released (issue 22 item 1).
+ */
+export const appointmentDepositDueV1 = z.object({
+  tenant_id: objectIdSchema,
+  appointment_id: objectIdSchema,
+});
+export type AppointmentDepositDueV1 = z.infer<typeof appointmentDepositDueV1>;

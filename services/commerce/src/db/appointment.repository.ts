@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppointmentSnapshot } from '@salon/contracts';
 import { selectRows, type Executor } from '@salon/service-kit';
+import type { PaymentPart } from './payment.repository';
 
 export interface AppointmentReplica {
   appointment_id: string;
@@ -40,13 +41,20 @@ export async function findAppointment(executor: Executor, tenantId: string, id: 
   return row;
 }
 
-/** The live (PENDING, PROCESSING) or COMPLETED payment of the appointment, if any. */
-export async function livePaymentOfAppointment(executor: Executor, tenantId: string, appointmentId: string) {
-  const [row] = await selectRows<{ id: string; status: string }>(
+/** The live (PENDING, PROCESSING) or COMPLETED payment of the appointment (of one part, when given), if any. */
+export async function livePaymentOfAppointment(
+  executor: Executor,
+  tenantId: string,
+  appointmentId: string,
+  part?: PaymentPart,
+) {
+  const [row] = await selectRows<{ id: string; status: string; part: PaymentPart }>(
     executor,
-    sql`SELECT id, status FROM commerce.payments
+    sql`SELECT id, status, part FROM commerce.payments
         WHERE tenant_id = ${tenantId} AND appointment_id = ${appointmentId}
-          AND status IN ('PENDING', 'PROCESSING', 'COMPLETED')`,
+          AND status IN ('PENDING', 'PROCESSING', 'COMPLETED')
+          ${part ? sql`AND part = ${part}` : sql``}
+        ORDER BY created_at, id LIMIT 1`,
   );
   return row;
 }

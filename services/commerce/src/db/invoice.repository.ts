@@ -262,3 +262,22 @@ export async function reverseMerchantCredit(
   );
   return rows.length > 0;
 }
+
+/**
+ * Enters a deposit kept as a fee (a no-show, a late cancellation) against its invoice's credit: one `deposit_kept`
+ * entry with the credit's amounts (the money is the salon's already; the entry says it is now a fee, not a deposit
+ * that may go back). Once per invoice; false when there is no credit or it was entered before.
+ */
+export async function enterKeptDeposit(tx: Executor, tenantId: string, invoiceId: string): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO commerce.merchant_ledger (id, tenant_id, invoice_id, payment_id, base_amount, platform_fee,
+          net_amount, currency, entry_type)
+        SELECT ${newId()}, ${tenantId}, invoice_id, payment_id, base_amount, platform_fee, net_amount, currency,
+          'deposit_kept'
+        FROM commerce.merchant_ledger
+        WHERE tenant_id = ${tenantId} AND invoice_id = ${invoiceId} AND entry_type = 'credit'
+        ON CONFLICT (invoice_id, entry_type) DO NOTHING RETURNING id`,
+  );
+  return rows.length > 0;
+}

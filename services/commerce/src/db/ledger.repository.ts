@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '@salon/service-kit';
 
-/** The merchant ledger of one tenant over `[from, to)`: what was paid, the platform's fees, refunds, the net. */
+/**
+ * The merchant ledger of one tenant over `[from, to)`: what was paid, the platform's fees, refunds, deposits kept as
+ * fees (already in what was paid: not counted in the net again), the net.
+ */
 export interface LedgerTotals {
   currency: string | null;
   payments: number;
@@ -10,6 +13,8 @@ export interface LedgerTotals {
   refunds: number;
   refunded: string;
   refunded_fees: string;
+  deposits_kept: number;
+  kept: string;
   net: string;
 }
 
@@ -27,7 +32,9 @@ export async function ledgerTotals(
           count(*) FILTER (WHERE entry_type = 'reversal')::int AS refunds,
           coalesce(-sum(base_amount) FILTER (WHERE entry_type = 'reversal'), 0)::text AS refunded,
           coalesce(-sum(platform_fee) FILTER (WHERE entry_type = 'reversal'), 0)::text AS refunded_fees,
-          coalesce(sum(net_amount), 0)::text AS net
+          count(*) FILTER (WHERE entry_type = 'deposit_kept')::int AS deposits_kept,
+          coalesce(sum(base_amount) FILTER (WHERE entry_type = 'deposit_kept'), 0)::text AS kept,
+          coalesce(sum(net_amount) FILTER (WHERE entry_type IN ('credit', 'reversal')), 0)::text AS net
         FROM commerce.merchant_ledger
         WHERE tenant_id = ${tenantId} AND created_at >= ${from.toISOString()}::timestamptz
           AND created_at < ${to.toISOString()}::timestamptz`,

@@ -4,6 +4,12 @@ import { selectRows, type Executor, isoOf } from '@salon/service-kit';
 /** The spec's payment statuses, the one spelling the payments table holds (migration 0005). */
 export type PaymentStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'REFUNDED';
 
+/**
+ * Which part of an appointment's price a payment is (migration 0011): the whole price, a booking's deposit, or
+ * the balance after a paid deposit; one live payment per appointment and part.
+ */
+export type PaymentPart = 'full' | 'deposit' | 'balance';
+
 export interface PaymentRow {
   id: string;
   tenant_id: string;
@@ -20,24 +26,31 @@ export interface PaymentRow {
   receipt_number: string | null;
   notes: string | null;
   recorded_by: string | null;
+  part: PaymentPart;
   created_at: string;
   paid_at: string | null;
 }
 
 const columns = sql`id, tenant_id, customer_id, customer_package_id, appointment_id, invoice_id,
   amount::text AS amount, currency, method, provider, status, reference_id, receipt_number, notes, recorded_by,
-  ${isoOf(sql`created_at`)} AS created_at, ${isoOf(sql`paid_at`)} AS paid_at`;
+  part, ${isoOf(sql`created_at`)} AS created_at, ${isoOf(sql`paid_at`)} AS paid_at`;
 
-export type NewPayment = Omit<PaymentRow, 'tenant_id' | 'created_at' | 'paid_at'> & { paid_at: Date | null };
+export type NewPayment = Omit<PaymentRow, 'tenant_id' | 'created_at' | 'paid_at' | 'part'> & {
+  paid_at: Date | null;
+};
 
-export async function insertPayment(tx: Executor, tenantId: string, payment: NewPayment): Promise<void> {
+export async function insertPayment(
+  tx: Executor,
+  tenantId: string,
+  payment: NewPayment & { part?: PaymentPart },
+): Promise<void> {
   await tx.execute(sql`
     INSERT INTO commerce.payments (id, tenant_id, customer_id, customer_package_id, appointment_id, invoice_id,
-      amount, currency, method, provider, status, reference_id, receipt_number, notes, recorded_by, paid_at)
+      amount, currency, method, provider, status, reference_id, receipt_number, notes, recorded_by, paid_at, part)
     VALUES (${payment.id}, ${tenantId}, ${payment.customer_id}, ${payment.customer_package_id},
       ${payment.appointment_id}, ${payment.invoice_id}, ${payment.amount}, ${payment.currency}, ${payment.method},
       ${payment.provider}, ${payment.status}, ${payment.reference_id}, ${payment.receipt_number}, ${payment.notes},
-      ${payment.recorded_by}, ${payment.paid_at?.toISOString() ?? null}::timestamptz)`);
+      ${payment.recorded_by}, ${payment.paid_at?.toISOString() ?? null}::timestamptz, ${payment.part ?? 'full'})`);
 }
 
 export async function findPayment(
@@ -129,16 +142,54 @@ export async function markAppointmentPaymentRefunded(
   return row;
 }
 
+/** The appointment's completed deposit payment (the kept fee of a no-show or a late cancellation), if any. */
+export async function completedDepositOfAppointment(
+  executor: Executor,
+  tenantId: string,
+  appointmentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await selectRows<PaymentRow>(
+    executor,
+    sql`SELECT ${columns} FROM commerce.payments
+        WHERE tenant_id = ${tenantId} AND appointment_id = ${appointmentId} AND part = 'deposit'
+          AND status = 'COMPLETED'`,
+  );
+  return row;
+}
+
+/**
+ * Whether the appointment's deposit is paid or being paid, for the release of unpaid bookings: a COMPLETED payment
+ * of it, or a PAID provider callback for one of its invoices stored and not applied yet.
+ */
+export async function depositPaidOrApplying(
+  executor: Executor,
+  tenantId: string,
+  appointmentId: string,
+): Promise<boolean> {
+  const [row] = await selectRows<{ paid: boolean }>(
+    executor,
+    sql`SELECT EXISTS (
+          SELECT 1 FROM commerce.payments
+          WHERE tenant_id = ${tenantId} AND appointment_id = ${appointmentId} AND status = 'COMPLETED')
+        OR EXISTS (
+          SELECT 1 FROM commerce.invoices i
+          JOIN commerce.gateway_callbacks c ON c.gateway_invoice_id = i.gateway_invoice_id
+          WHERE i.tenant_id = ${tenantId} AND i.appointment_id = ${appointmentId}
+            AND c.status = 'PAID' AND c.outcome IS NULL) AS paid`,
+  );
+  return row?.paid ?? false;
+}
+
 /** The appointment's completed payment made by `paidBy` (before it was cancelled), if any. */
 export async function paymentOfAppointmentPaidBy(
   executor: Executor,
   tenantId: string,
   appointmentId: string,
   paidBy: string,
-): Promise<Pick<PaymentRow, 'id'> | undefined> {
-  const [row] = await selectRows<Pick<PaymentRow, 'id'>>(
+): Promise<{ id: string; part: PaymentPart } | undefined> {
+  const [row] = await selectRows<{ id: string; part: PaymentPart }>(
     executor,
-    sql`SELECT id FROM commerce.payments
+    sql`SELECT id, part FROM commerce.payments
         WHERE tenant_id = ${tenantId} AND appointment_id = ${appointmentId} AND status = 'COMPLETED'
           AND paid_at <= ${paidBy}::timestamptz`,
   );
@@ -186,7 +237,7 @@ export async function listCustomerPayments(
     executor,
     sql`SELECT p.id, p.tenant_id, p.customer_id, p.customer_package_id, p.appointment_id, p.invoice_id,
           p.amount::text AS amount, p.currency, p.method, p.provider, p.status, p.reference_id, p.receipt_number,
-          p.notes, p.recorded_by, ${isoOf(sql`p.created_at`)} AS created_at, ${isoOf(sql`p.paid_at`)} AS paid_at,
+          p.notes, p.recorded_by, p.part, ${isoOf(sql`p.created_at`)} AS created_at, ${isoOf(sql`p.paid_at`)} AS paid_at,
           i.invoice_number, i.gateway_invoice_url AS invoice_url, i.pdf_token AS invoice_pdf_token, i.metadata ->> 'wallet_applied' AS wallet_applied,
           p.refunded_amount::text AS refunded_amount
         FROM commerce.payments p LEFT JOIN commerce.invoices i ON i.id = p.invoice_id

@@ -11,7 +11,7 @@ import {
   type InvoiceRow,
 } from '../db/invoice.repository';
 import { livePaymentOfAppointment } from '../db/appointment.repository';
-import { completeGatewayPayment, findPayment } from '../db/payment.repository';
+import { completeGatewayPayment, findPayment, type PaymentRow } from '../db/payment.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
 import type { InvoiceCallbackInput } from './accept-invoice-callback';
 import { activateCustomerPackage } from './activate-customer-package';
@@ -78,11 +78,7 @@ async function invoicePaid(
     return 'ignored';
   }
   const payment = invoice.payment_id ? await findPayment(tx, tenantId, invoice.payment_id) : undefined;
-  if (
-    invoice.status === 'EXPIRED' &&
-    payment &&
-    !(await acceptLatePayment(tx, invoice, payment.reference_id))
-  )
+  if (invoice.status === 'EXPIRED' && payment && !(await acceptLatePayment(tx, invoice, payment)))
     return 'processed';
   if (payment) {
     // A payment failed by an earlier EXPIRED callback still completes: the money arrived.
@@ -158,12 +154,16 @@ const invoiceExpired = async (tx: Executor, invoice: InvoiceRow): Promise<Callba
  * customer's wallet instead (false): the payment stays FAILED, nothing is confirmed or credited to the salon,
  * and the customer pays (or has paid) with the other payment or the wallet.
  */
-async function acceptLatePayment(tx: Executor, invoice: InvoiceRow, reference: string): Promise<boolean> {
+async function acceptLatePayment(
+  tx: Executor,
+  invoice: InvoiceRow,
+  { reference_id: reference, part }: Pick<PaymentRow, 'reference_id' | 'part'>,
+): Promise<boolean> {
   if (!invoice.customer_id) return true;
   const tenantId = invoice.tenant_id;
   const walletPart = walletAppliedOf(invoice);
   const other = invoice.appointment_id
-    ? await livePaymentOfAppointment(tx, tenantId, invoice.appointment_id)
+    ? await livePaymentOfAppointment(tx, tenantId, invoice.appointment_id, part)
     : undefined;
   if (!other && !money(walletPart).gt(0)) return true;
   const { balance } = await lockWallet(tx, tenantId, invoice.customer_id, invoice.currency);

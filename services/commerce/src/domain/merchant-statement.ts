@@ -32,6 +32,7 @@ export async function merchantStatement(
       amount: formatMoney(totals.refunded),
       platform_fees: formatMoney(totals.refunded_fees),
     },
+    deposits_kept: { count: totals.deposits_kept, amount: formatMoney(totals.kept) },
     owed_to_merchant: formatMoney(money(totals.net)),
   };
 }

@@ -20,7 +20,7 @@ import {
   type AppointmentReplica,
 } from '../db/appointment.repository';
 import { insertInvoice, lockOverdueAppointmentInvoice } from '../db/invoice.repository';
-import { insertPayment, type NewPayment } from '../db/payment.repository';
+import { insertPayment, type NewPayment, type PaymentPart } from '../db/payment.repository';
 import { findCustomer } from '../db/replica.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
 import { customerIn } from './callers';
@@ -54,12 +54,53 @@ export interface ProcessAppointmentInput {
 
 const alreadyPaid = () => conflict('Appointment already paid');
 
-/** A booking that owes a deposit is paid online by its deposit (issue 22 item 1); the rest at the salon. */
-const isDeposit = (appointment: AppointmentReplica): boolean => money(appointment.deposit_amount).gt(0);
+/** A booking that owes a deposit is paid online by its deposit first (issue 22 item 1). */
+const owesDeposit = (appointment: AppointmentReplica): boolean => money(appointment.deposit_amount).gt(0);
 
-/** What an online payment of the appointment takes before the wallet and the platform fee. */
-export const amountDueOf = (appointment: AppointmentReplica): string =>
-  isDeposit(appointment) ? appointment.deposit_amount : appointment.total_price;
+/** What an online payment of the appointment is for: its part and the base it takes before wallet and fee. */
+export interface AmountDue {
+  part: PaymentPart;
+  base: string;
+}
+
+const LABELS: Record<PaymentPart, string> = { full: '', deposit: 'Deposit: ', balance: 'Balance: ' };
+
+/**
+ * Which part of the price a payment of the appointment takes now (one live payment per appointment and part):
+ * without a deposit, the whole price while pending or confirmed, as before. With one, the deposit while pending or
+ * confirmed (a paid deposit there: 409, the balance is due on completion); once completed, the balance (the price
+ * less the paid deposit: the deposit counts towards the price), or the whole price when the deposit was never
+ * paid (staff confirmed it by hand). Nothing left to pay is 409.
+ */
+function assertPayable(appointment: AppointmentReplica): void {
+  const { status } = appointment;
+  const payable = PAYABLE_STATUSES.includes(status) || (owesDeposit(appointment) && status === 'completed');
+  if (!payable) throw conflict(`Appointment status ${status.toUpperCase()} cannot be paid`);
+}
+
+async function amountDue(executor: Executor, appointment: AppointmentReplica): Promise<AmountDue> {
+  const { tenant_id: tenantId, appointment_id: id, status } = appointment;
+  assertPayable(appointment);
+  if (!owesDeposit(appointment)) {
+    if (await livePaymentOfAppointment(executor, tenantId, id)) throw alreadyPaid();
+    return { part: 'full', base: appointment.total_price };
+  }
+  const deposit = await livePaymentOfAppointment(executor, tenantId, id, 'deposit');
+  if (status !== 'completed') {
+    if (deposit?.status === 'COMPLETED')
+      throw conflict('Deposit already paid: the balance is due once the appointment is completed');
+    if (deposit || (await livePaymentOfAppointment(executor, tenantId, id))) throw alreadyPaid();
+    return { part: 'deposit', base: appointment.deposit_amount };
+  }
+  if (deposit?.status !== 'COMPLETED') {
+    if (await livePaymentOfAppointment(executor, tenantId, id)) throw alreadyPaid();
+    return { part: 'full', base: appointment.total_price };
+  }
+  const balance = money(appointment.total_price).minus(appointment.deposit_amount);
+  if (!balance.gt(0) || (await livePaymentOfAppointment(executor, tenantId, id, 'balance')))
+    throw alreadyPaid();
+  return { part: 'balance', base: formatMoney(balance) };
+}
 
 /** Reserved state after step 1: the payment row holds the appointment (unique live payment per appointment). */
 export interface Reserved {
@@ -98,14 +139,13 @@ export async function processAppointmentPayment(
   const appointment = await knownAppointment(deps, ctx, input.appointment_id);
   if (!appointment) throw notFound('Appointment not found');
   if (appointment.customer_id !== customerId) throw forbidden('Appointment belongs to another customer');
-  if (!PAYABLE_STATUSES.includes(appointment.status))
-    throw conflict(`Appointment status ${appointment.status.toUpperCase()} cannot be paid`);
+  assertPayable(appointment);
   // An earlier attempt whose invoice ran out (no EXPIRED callback yet) must not block a new one.
   await deps.db.withTx(async (tx) => {
     const overdue = await lockOverdueAppointmentInvoice(tx, tenantId, appointment.appointment_id);
     if (overdue) await expireInvoice(tx, overdue, 'due date passed before a new payment');
   });
-  if (await livePaymentOfAppointment(deps.db.orm, tenantId, appointment.appointment_id)) throw alreadyPaid();
+  const due = await amountDue(deps.db.orm, appointment);
   const tenant = await assertGatewayEnabled(deps.db.orm, tenantId);
   const customer = await findCustomer(deps.db.orm, tenantId, customerId);
 
@@ -115,6 +155,7 @@ export async function processAppointmentPayment(
     deps,
     ctx,
     appointment,
+    due,
     customerId,
     input,
     tenant.wallet_enabled,
@@ -136,21 +177,22 @@ export async function processAppointmentPayment(
           payer_email: customer?.email ?? undefined,
           description: `Appointment ${appointment.appointment_id}`,
           invoice_duration: APPOINTMENT_LINK_HOURS * 3600,
-          items: isDeposit(appointment)
-            ? [
-                {
-                  name: `Deposit: ${appointment.services.map((line) => line.service_name).join(', ')}`,
+          items:
+            due.part !== 'full'
+              ? [
+                  {
+                    name: `${LABELS[due.part]}${appointment.services.map((line) => line.service_name).join(', ')}`,
+                    quantity: 1,
+                    price: money(due.base).toNumber(),
+                    category: due.part.toUpperCase(),
+                  },
+                ]
+              : appointment.services.map((line) => ({
+                  name: line.service_name,
                   quantity: 1,
-                  price: money(appointment.deposit_amount).toNumber(),
-                  category: 'DEPOSIT',
-                },
-              ]
-            : appointment.services.map((line) => ({
-                name: line.service_name,
-                quantity: 1,
-                price: money(line.price).toNumber(),
-                category: 'SERVICE',
-              })),
+                  price: money(line.price).toNumber(),
+                  category: 'SERVICE',
+                })),
           payment_methods: [...CHANNELS_OF_METHOD[input.payment_method]],
           metadata: {
             tenant_id: tenantId,
@@ -189,6 +231,7 @@ async function reserve(
   deps: CommerceDeps,
   ctx: RequestContext,
   appointment: AppointmentReplica,
+  due: AmountDue,
   customerId: string,
   input: ProcessAppointmentInput,
   walletEnabled: boolean,
@@ -203,9 +246,12 @@ async function reserve(
       let balance = '0.00';
       if (input.use_wallet_balance && walletEnabled)
         balance = (await lockWallet(tx, tenantId, customerId, appointment.currency)).balance;
-      const charge = appointmentCharge(amountDueOf(appointment), balance, appointmentFeePercent);
+      const charge = appointmentCharge(due.base, balance, appointmentFeePercent);
       const paymentId = newId();
-      const payment = appointmentPayment(appointment, customerId, paymentId, referenceId);
+      const payment = {
+        ...appointmentPayment(appointment, customerId, paymentId, referenceId),
+        part: due.part,
+      };
       if (money(charge.wallet_applied).gt(0)) {
         await moveWallet(tx, tenantId, customerId, {
           amount: formatMoney(money(charge.wallet_applied).times(-1)),
@@ -261,7 +307,7 @@ async function reserve(
         currency: appointment.currency,
         lines: [
           {
-            description: `${isDeposit(appointment) ? 'Deposit: ' : ''}${
+            description: `${LABELS[due.part]}${
               appointment.services.map((line) => line.service_name).join(', ') || 'Appointment'
             }`,
             quantity: 1,
@@ -277,8 +323,9 @@ async function reserve(
         ],
         metadata: {
           wallet_applied: charge.wallet_applied,
-          base_amount: amountDueOf(appointment),
-          ...(isDeposit(appointment) ? { deposit: true } : {}),
+          base_amount: due.base,
+          ...(due.part === 'full' ? {} : { part: due.part }),
+          ...(due.part === 'deposit' ? { deposit: true } : {}),
         },
         due_date: expiresAt.toISOString(),
         gateway_invoice_id: null,

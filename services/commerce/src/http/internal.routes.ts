@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { subscriptionInvoiceRequest } from '@salon/contracts';
+import { subscriptionInvoiceRequest, type DepositStatusResponse } from '@salon/contracts';
 import { contextOf, objectId, parseInput, requireInternalToken } from '@salon/service-kit';
+import { depositPaidOrApplying } from '../db/payment.repository';
 import { checkCustomerDeletion } from '../domain/check-customer-deletion';
 import { checkLedger } from '../domain/check-ledger';
 import { createSubscriptionInvoice } from '../domain/create-subscription-invoice';
@@ -11,8 +12,12 @@ import { customerDeletionCheckView } from './customer-deletion-check.view';
 import { subscriptionInvoiceView } from './subscription-invoice.view';
 
 const checkPath = z.object({ tenant_id: objectId, customer_id: objectId });
+const depositPath = z.object({ tenant_id: objectId, appointment_id: objectId });
 
-/** Internal endpoints (X-Internal-Token): identity's deletion pre-check, billing's invoices, the CronJobs. */
+/**
+ * Internal endpoints (X-Internal-Token): identity's deletion pre-check, scheduling's deposit question, billing's
+ * invoices, the CronJobs.
+ */
 export function internalRoutes(deps: CommerceDeps): Router {
   const router = Router();
   const internal = requireInternalToken(deps.config.INTERNAL_TOKEN);
@@ -27,6 +32,20 @@ export function internalRoutes(deps: CommerceDeps): Router {
         customerId: customer_id,
       });
       res.json(customerDeletionCheckView(check));
+    },
+  );
+
+  // Scheduling's question before it releases a booking whose deposit is unpaid (issue 22 item 1).
+  router.get(
+    '/internal/tenants/:tenant_id/appointments/:appointment_id/deposit',
+    internal,
+    async (req, res) => {
+      const { tenant_id, appointment_id } = parseInput(depositPath, req.params, 'path');
+      const answer: DepositStatusResponse = {
+        appointment_id,
+        paid: await depositPaidOrApplying(deps.db.orm, tenant_id, appointment_id),
+      };
+      res.json(answer);
     },
   );
 

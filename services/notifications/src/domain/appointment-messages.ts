@@ -84,6 +84,36 @@ export async function cancelAppointmentMessages(
 }
 
 /**
+ * A booking the platform released because its deposit was not paid by `deposit_due_at` (issue 22 item 1): the
+ * customer is told on every channel their preferences allow, once per appointment.
+ */
+export async function scheduleReleaseNotice(
+  deps: NotificationsDeps,
+  tx: Executor,
+  released: AppointmentSnapshot,
+  origin: EventOrigin,
+): Promise<void> {
+  await scheduleNotification(
+    deps,
+    tx,
+    {
+      tenant_id: released.tenant_id,
+      kind: 'booking_released',
+      scheduled_at: deps.clock.now(),
+      recipient_type: 'customer',
+      recipient_id: released.customer_id,
+      recipient: customerRecipient(released),
+      channels: CUSTOMER_CHANNELS,
+      template: 'booking_released',
+      payload: { amount: released.deposit_amount ?? null, currency: released.currency },
+      appointment_id: released.appointment_id,
+      dedupe_key: `released:${released.appointment_id}`,
+    },
+    origin,
+  );
+}
+
+/**
  * A confirmed appointment (paid, or confirmed by the staff): the booking confirmation to the customer and a
  * notice to each assigned staff member, sent at once through the task tier, from the event's own snapshot.
  * Keyed by the appointment and the snapshot's version: each confirmation sends once, a redelivery never again.

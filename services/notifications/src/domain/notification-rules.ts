@@ -6,6 +6,7 @@ export type NotificationStatus =
 
 export type NotificationKind =
   | 'booking_confirmation'
+  | 'booking_released'
   | 'staff_booking_notice'
   | 'appointment_reminder'
   | 'payment_link'
@@ -153,8 +154,8 @@ export function permittedChannels(
 
 function settingAllows(kind: NotificationKind, prefs: Preferences): boolean {
   if (kind === 'appointment_reminder') return prefs.notification_settings.booking_reminders;
-  // A slot held for the customer from their waitlist is news about a booking they asked for.
-  if (kind === 'booking_confirmation' || kind === 'waitlist_offer')
+  // A slot held for the customer from their waitlist, and a booking released, are news about a booking they asked for.
+  if (kind === 'booking_confirmation' || kind === 'waitlist_offer' || kind === 'booking_released')
     return prefs.notification_settings.appointment_updates;
   return true;
 }

@@ -144,6 +144,20 @@ const TEMPLATES: Record<NotificationKind, Record<Language, Render>> = {
       }\n\n${c.tenantName}`,
     }),
   },
+  booking_released: {
+    en: (c, l) => ({
+      subject: `${c.tenantName}: your booking was released`,
+      text: `Hello ${c.recipientName},\n\nYour booking at ${place(c)} on ${when(c, l)} (${services(c)}) was released: its deposit${
+        c.amount ? ` of ${money(c.amount, c.currency, l)}` : ''
+      } was not paid in time, so the time is free for others. You are welcome to book again.\n\n${c.tenantName}`,
+    }),
+    id: (c, l) => ({
+      subject: `${c.tenantName}: pemesanan Anda dilepas`,
+      text: `Halo ${c.recipientName},\n\nPemesanan Anda di ${place(c)} pada ${when(c, l)} (${services(c)}) telah dilepas: uang muka${
+        c.amount ? ` sebesar ${money(c.amount, c.currency, l)}` : ''
+      } tidak dibayar tepat waktu, sehingga waktunya tersedia untuk orang lain. Silakan memesan kembali.\n\n${c.tenantName}`,
+    }),
+  },
   staff_booking_notice: {
     en: (c, l) => ({
       subject: `${c.tenantName}: new confirmed booking`,

@@ -65,7 +65,7 @@ export function notificationsSubscriptions(deps: NotificationsDeps): Subscriptio
     new InboxConsumer(store, APPOINTMENT_CONSUMER, { prefetch: 1 })
       .on('scheduling.appointment.created.v1', onSchedulingAppointmentCreated(deps))
       .on('scheduling.appointment.rescheduled.v1', onSchedulingAppointmentRescheduled(deps))
-      .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled)
+      .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled(deps))
       .on('scheduling.appointment.confirmed.v1', onSchedulingAppointmentConfirmed(deps))
       .subscription(),
     new InboxConsumer(store, WAITLIST_CONSUMER)

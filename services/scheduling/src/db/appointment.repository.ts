@@ -326,6 +326,36 @@ export async function setAppointmentStatus(
   );
 }
 
+/**
+ * Releases a booking whose deposit is unpaid (issue 22 item 1): pending → cancelled with the reason, only while it
+ * is still pending without a payment (the caller holds the row lock the payment handler takes too); the capacity
+ * frees at once. False when it was not released.
+ */
+export async function releaseUnpaidAppointment(tx: Executor, tenantId: string, id: string): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`UPDATE scheduling.appointments
+        SET status = 'cancelled', version = version + 1, updated_at = now(), cancelled_at = now(),
+          cancellation_reason = 'deposit_unpaid'
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND status = 'pending' AND payment_id IS NULL
+        RETURNING id`,
+  );
+  if (rows.length === 0) return false;
+  await tx.execute(
+    sql`UPDATE scheduling.appointment_services SET active = false WHERE appointment_id = ${id}`,
+  );
+  return true;
+}
+
+/** Whether the database's clock has reached `at` (tasks may be delivered a little early). */
+export async function hasPassed(executor: Executor, at: string): Promise<boolean> {
+  const [row] = await selectRows<{ passed: boolean }>(
+    executor,
+    sql`SELECT now() >= ${at}::timestamptz AS passed`,
+  );
+  return row?.passed ?? false;
+}
+
 export async function findAppointment(
   executor: Executor,
   tenantId: string,

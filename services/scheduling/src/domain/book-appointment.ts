@@ -30,6 +30,7 @@ import {
 import { bookerIn, type Booker } from './callers';
 import { PRODUCER, type SchedulingDeps } from './deps';
 import { appointmentSnapshot } from './events';
+import { enqueueDepositDue } from './release-unpaid-deposit';
 import { formatTime } from './time-rules';
 
 /** The monthly appointment limit; `tenantPlan` is read before the transaction (never a second connection inside it). */
@@ -135,8 +136,11 @@ export async function bookWithin(
   };
   await insertAppointment(tx, tenantId, write, plan.segments, at);
   const appointment = insertedRecord(tenantId, write, plan.segments, at);
+  const origin = originOf(ctx, PRODUCER);
   await deps.store.enqueue(tx, [
-    newEvent('scheduling.appointment.created.v1', appointmentSnapshot(appointment), originOf(ctx, PRODUCER)),
+    newEvent('scheduling.appointment.created.v1', appointmentSnapshot(appointment), origin),
   ]);
+  // An unpaid deposit releases the booking at deposit_due_at (its own task on the delay ladder).
+  if (write.deposit_due_at) await enqueueDepositDue(deps, tx, appointment, write.deposit_due_at, origin);
   return appointment;
 }

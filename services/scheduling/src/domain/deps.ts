@@ -1,6 +1,6 @@
 import type { MessagingStore } from '@salon/messaging';
 import type { PlanLimitsReplica } from '@salon/plan-limits';
-import type { Db, IdempotencyKeys, TokenVerifier } from '@salon/service-kit';
+import type { Db, IdempotencyKeys, InternalClient, TokenVerifier } from '@salon/service-kit';
 import type { StaffQueue } from './staff-queue';
 
 /** What the use cases need; built once in definition.ts. */
@@ -13,6 +13,8 @@ export interface SchedulingDeps {
   verifier: TokenVerifier;
   /** Orders this process's bookings per staff member before they take a connection. */
   staffQueue: StaffQueue;
+  /** Commerce's internal endpoints (is a deposit paid?); undefined when COMMERCE_URL is not set. */
+  commerce?: InternalClient;
 }
 
 export const PRODUCER = 'scheduling';

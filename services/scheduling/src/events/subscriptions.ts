@@ -1,5 +1,6 @@
 import { InboxConsumer, type Subscription } from '@salon/messaging';
 import type { SchedulingDeps } from '../domain/deps';
+import { DEPOSIT_HOLD_CONSUMER } from '../domain/release-unpaid-deposit';
 import { WAITLIST_OFFER_CONSUMER } from '../domain/waitlist-offers';
 import { onCatalogServiceArchived } from './handlers/catalog.service.archived';
 import { onCatalogServiceUpserted } from './handlers/catalog.service.upserted';
@@ -10,6 +11,7 @@ import { onIdentityCustomerUpdated } from './handlers/identity.customer.updated'
 import { onIdentityOutletUpserted } from './handlers/identity.outlet.upserted';
 import { onIdentityTenantRegistered } from './handlers/identity.tenant.registered';
 import { onIdentityTenantUpdated } from './handlers/identity.tenant.updated';
+import { onSchedulingAppointmentDepositDue } from './handlers/scheduling.appointment.deposit_due';
 import { onSchedulingAppointmentCancelled } from './handlers/scheduling.appointment.cancelled';
 import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
 import { onSchedulingWaitlistOfferDue } from './handlers/scheduling.waitlist.offer_due';
@@ -24,7 +26,7 @@ export const WAITLIST_SLOT_CONSUMER = 'scheduling.waitlist-slots';
 
 /**
  * Scheduling's replicas (catalog services, identity tenants, outlets, customers), payment confirmations, and the
- * waitlist's freed slots and offer holds.
+ * waitlist's freed slots and offer holds, and the release of unpaid deposits.
  */
 export function schedulingSubscriptions(deps: SchedulingDeps): Subscription[] {
   const { store } = deps;
@@ -57,6 +59,10 @@ export function schedulingSubscriptions(deps: SchedulingDeps): Subscription[] {
       .subscription(),
     new InboxConsumer(store, WAITLIST_OFFER_CONSUMER)
       .on('scheduling.waitlist.offer_due.v1', onSchedulingWaitlistOfferDue(deps))
+      .subscription(),
+    // Deposits: a booking still unpaid at its deposit_due_at is released, by the same delay ladder.
+    new InboxConsumer(store, DEPOSIT_HOLD_CONSUMER)
+      .on('scheduling.appointment.deposit_due.v1', onSchedulingAppointmentDepositDue(deps))
       .subscription(),
   ];
 }

@@ -210,6 +210,11 @@ export const merchantStatement = z.strictObject({
   payments: z.strictObject({ count: z.int(), gross: moneyStringSchema, platform_fees: moneyStringSchema }),
   /** Refunds recorded in the period: the base and fee given back (a late-cancellation fee kept is not). */
   refunds: z.strictObject({ count: z.int(), amount: moneyStringSchema, platform_fees: moneyStringSchema }),
+  /**
+   * Deposits kept as fees (a no-show, a cancellation inside cancellation_hours) in the period: their base. Already
+   * in `payments` (the deposit was paid): not added to what is owed again.
+   */
+  deposits_kept: z.strictObject({ count: z.int(), amount: moneyStringSchema }),
   /** What the platform owes the salon for the period: payments' base less fees, less what refunds took back. */
   owed_to_merchant: signedMoney,
 });
