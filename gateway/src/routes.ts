@@ -244,6 +244,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/webhooks/gateway-invoice/tenant/{tenant_id}', 'commerce', 'provider-callback', 'Payment provider invoice callback'),
   route('POST',   '/webhooks/gateway-invoice/platform', 'commerce', 'provider-callback', 'Payment provider callback for platform (subscription) invoices'),
   route('POST',   '/internal/jobs/expire-packages',      'commerce', 'internal', 'Job: expire customer packages past their validity'),
+  route('POST',   '/internal/jobs/expire-invoices',      'commerce', 'internal', 'Job: expire appointment and package invoices past their due date'),
   route('POST',   '/internal/jobs/check-ledger',         'commerce', 'internal', 'Job: check that ledger entries, invoices, payments and wallets add up'),
 
   // ── billing: subscriptions ──────────────────────────────────────────────────────────────────────────

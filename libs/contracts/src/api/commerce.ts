@@ -130,5 +130,6 @@ export const commerceOperations: OperationSchemaMap = {
   'POST /webhooks/gateway-invoice/platform': invoiceCallback,
   // internal (not in the public document)
   'POST /internal/jobs/expire-packages': { response: payments.packagesExpired },
+  'POST /internal/jobs/expire-invoices': { response: payments.invoicesExpired },
   'POST /internal/jobs/check-ledger': { response: payments.ledgerCheck },
 };

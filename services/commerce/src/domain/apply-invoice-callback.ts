@@ -149,7 +149,7 @@ async function invoicePaid(
 }
 
 const invoiceExpired = async (tx: Executor, invoice: InvoiceRow): Promise<CallbackOutcome> =>
-  (await expireInvoice(tx, invoice, 'provider callback')) ? 'processed' : 'ignored';
+  (await expireInvoice(tx, invoice, 'provider callback')).expired ? 'processed' : 'ignored';
 
 /**
  * A payment that arrives after its invoice expired (true: it completes as usual). An appointment's payment

@@ -245,6 +245,9 @@ export const invoiceCallbackAck = z.strictObject({ status: z.enum(['accepted', '
 
 export const packagesExpired = z.strictObject({ expired: z.int() });
 
+/** The invoice expiry sweep: invoices expired by this run, and the wallet money their expiry gave back. */
+export const invoicesExpired = z.strictObject({ expired: z.int(), wallet_returned: moneyStringSchema });
+
 export const ledgerCheck = z.strictObject({
   checked_at: timestamp,
   discrepancies: z.array(
