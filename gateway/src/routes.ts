@@ -228,6 +228,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/customer-packages/{customer_package_id}/record-payment', 'commerce', 'staff', 'Record an offline payment', [TA, OM, RC, SA]),
   route('POST',   '/customer-packages/{customer_package_id}/create-payment-link', 'commerce', 'staff', 'Create and send a payment link'),
   route('GET',    '/customer-packages/{customer_package_id}/payment-status', 'commerce', 'either', 'Payment status of a customer package'),
+  route('POST',   '/customer-packages/{customer_package_id}/cancel', 'commerce', 'staff', 'Cancel a customer package: unused credits voided, the payment refunded pro rata', [TA, OM, SA]),
   route('POST',   '/customer/package-payments/{customer_package_id}/record-payment', 'commerce', 'staff', 'Record an offline payment (alias)', [TA, OM, RC, SA]),
   route('POST',   '/customer/package-payments/{customer_package_id}/create-payment-link', 'commerce', 'staff', 'Create and send a payment link (alias)'),
   route('GET',    '/customer/package-payments/{customer_package_id}/payment-status', 'commerce', 'either', 'Payment status of a customer package (alias)'),

@@ -88,6 +88,11 @@ export const commerceOperations: OperationSchemaMap = {
   'POST /customer-packages/{customer_package_id}/record-payment': recordPayment,
   'POST /customer-packages/{customer_package_id}/create-payment-link': createPaymentLink,
   'GET /customer-packages/{customer_package_id}/payment-status': paymentStatus,
+  'POST /customer-packages/{customer_package_id}/cancel': {
+    body: payments.cancelPackageBody,
+    response: payments.packageCancelled,
+    errors: [404, 409],
+  },
   'POST /customer/package-payments/{customer_package_id}/record-payment': recordPayment,
   'POST /customer/package-payments/{customer_package_id}/create-payment-link': createPaymentLink,
   'GET /customer/package-payments/{customer_package_id}/payment-status': paymentStatus,

@@ -129,6 +129,23 @@ export async function markAppointmentPaymentRefunded(
   return row;
 }
 
+/** A customer package's COMPLETED payment → REFUNDED (the gate of its one refund); undefined when it was not. */
+export async function markPackagePaymentRefunded(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  customerPackageId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await selectRows<PaymentRow>(
+    tx,
+    sql`UPDATE commerce.payments SET status = 'REFUNDED'
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND customer_package_id = ${customerPackageId}
+          AND status = 'COMPLETED'
+        RETURNING ${columns}`,
+  );
+  return row;
+}
+
 /** The appointment's completed payment made by `paidBy` (before it was cancelled), if any. */
 export async function paymentOfAppointmentPaidBy(
   executor: Executor,
