@@ -10,8 +10,9 @@ import { UNLIMITED_RATES } from '../src/security-platform';
  * sandbox: an EXPIRED callback, then a PAID one for the same invoice (the money came after the provider gave up
  * on it). With the slot still held the late payment is accepted: the wallet part comes back on expiry and is
  * taken again, the appointment is confirmed once, the salon credited once. With the slot gone by then (the
- * customer cancelled and someone else booked it) the late money is refunded to the wallet, whole. Then the
- * ledger check finds a deliberately corrupted entry, and nothing once it is repaired.
+ * customer cancelled and someone else booked it) the late money is refunded to the wallet, whole. A customer
+ * package cancelled by the salon is refunded pro rata, and one paid after its cancellation is refunded whole.
+ * Then the ledger check finds a deliberately corrupted entry, and nothing once it is repaired.
  */
 let platform: Platform;
 let listener: TestBus;
@@ -277,6 +278,124 @@ it('EXPIRED then PAID with the slot gone: the late money is refunded to the wall
   }, WAIT);
   expect(told).toHaveLength(1);
   expect(told[0]!.text).toMatch(/104[.,]000/);
+});
+
+/** A package of ten visits for 900,000 (the visits cost 1,000,000 one by one), on sale at the salon. */
+async function tenVisits(): Promise<string> {
+  return expectStatus(
+    await platform.request('POST', '/packages', {
+      token: owner(),
+      body: {
+        name: `Ten visits ${Date.now()}`,
+        package_items: [{ service_id: salon.serviceId, quantity: 10 }],
+        package_price: '900000',
+        currency: 'IDR',
+        validity_days: 90,
+      },
+    }),
+    201,
+  ).id;
+}
+
+/** The customer buys the package online: its id and the provider's page to pay on. */
+async function buysOnline(customer: Customer, packageId: string) {
+  const bought = expectStatus(
+    await platform.request('POST', '/customer/packages/purchase', {
+      token: customer.token,
+      body: { package_id: packageId, outlet_id: salon.business.outletId, payment_method: 'gateway_digital' },
+    }),
+    201,
+  );
+  return { id: bought.customer_package.id as string, page: bought.invoice.payment_url as string };
+}
+
+const packageLedgerOf = (customerPackageId: string) =>
+  platform.query<{ entry_type: string; base_amount: string; net_amount: string }>(
+    'commerce',
+    `SELECT l.entry_type, l.base_amount::text, l.net_amount::text
+       FROM commerce.merchant_ledger l JOIN commerce.invoices i ON i.id = l.invoice_id
+      WHERE i.customer_package_id = $1 ORDER BY l.entry_type`,
+    [customerPackageId],
+  );
+
+it('a package paid online, two visits used, cancelled by the salon: eight tenths back to the wallet, once', async () => {
+  const customer = salon.customers[3]!;
+  const pkg = await buysOnline(customer, await tenVisits());
+  await platform.sandbox.payInvoice(pkg.page);
+  await waitFor(async () => {
+    const mine = await platform.request('GET', `/customer/packages/${pkg.id}`, { token: customer.token });
+    return mine.body.status === 'active';
+  }, WAIT);
+  expectStatus(
+    await platform.request('POST', '/staff/customer-packages/credits/redeem', {
+      token: owner(),
+      body: { customer_id: customer.id, service_id: salon.serviceId, quantity: 2 },
+    }),
+    200,
+  );
+  // Not the customer's to cancel; the salon's.
+  expectStatus(
+    await platform.request('POST', `/customer-packages/${pkg.id}/cancel`, { token: customer.token }),
+    403,
+  );
+  const cancelled = expectStatus(
+    await platform.request('POST', `/customer-packages/${pkg.id}/cancel`, {
+      token: owner(),
+      body: { reason: 'Customer moved away' },
+    }),
+    200,
+  );
+  expect(cancelled).toMatchObject({
+    status: 'cancelled',
+    credits_voided: 8,
+    refund: { amount: '720000.00', kept: '180000.00', refunded_to: 'wallet' },
+  });
+  expectStatus(
+    await platform.request('POST', `/customer-packages/${pkg.id}/cancel`, { token: owner() }),
+    409,
+  );
+  expect(await walletAddsUp(customer, '720000.00')).toEqual(['refund 720000.00']);
+  expect(await packageLedgerOf(pkg.id)).toEqual([
+    { entry_type: 'credit', base_amount: '900000.00', net_amount: '900000.00' },
+    { entry_type: 'reversal', base_amount: '-720000.00', net_amount: '-720000.00' },
+  ]);
+  const mine = expectStatus(
+    await platform.request('GET', `/customer/packages/${pkg.id}`, { token: customer.token }),
+    200,
+  );
+  expect(mine).toMatchObject({ status: 'cancelled', remaining_credits: 0 });
+  const refund = await events.next(
+    'commerce.payment.refunded.v1',
+    (event) => event.data.customer_package_id === pkg.id,
+    30_000,
+  );
+  expect(refund.data).toMatchObject({ amount: '720000.00', fee_kept: '180000.00', appointment_id: null });
+});
+
+it('a package cancelled while awaiting payment, then paid on the provider page: all of it to the wallet', async () => {
+  const customer = salon.customers[3]!;
+  const pkg = await buysOnline(customer, await tenVisits());
+  expect(
+    expectStatus(
+      await platform.request('POST', `/customer-packages/${pkg.id}/cancel`, { token: owner() }),
+      200,
+    ),
+  ).toMatchObject({ credits_voided: 0, refund: null });
+  await platform.sandbox.payInvoice(pkg.page);
+  await waitFor(async () => (await walletOf(customer)).balance === '1620000.00', WAIT);
+  expect(await walletAddsUp(customer, '1620000.00')).toEqual(['refund 720000.00', 'refund 900000.00']);
+  expect(await packageLedgerOf(pkg.id)).toEqual([
+    { entry_type: 'credit', base_amount: '900000.00', net_amount: '900000.00' },
+    { entry_type: 'reversal', base_amount: '-900000.00', net_amount: '-900000.00' },
+  ]);
+  const mine = expectStatus(
+    await platform.request('GET', `/customer/packages/${pkg.id}`, { token: customer.token }),
+    200,
+  );
+  expect(mine).toMatchObject({ status: 'cancelled', remaining_credits: 0 });
+  expect(
+    events.of('commerce.payment.refunded.v1').filter((event) => event.data.customer_package_id === pkg.id),
+  ).toHaveLength(1);
 });
 
 it('the ledger check finds a deliberately corrupted entry, and nothing once it is repaired', async () => {
