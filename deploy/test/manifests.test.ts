@@ -273,6 +273,7 @@ describe('CronJobs', () => {
       '/token-usage/quota-reset': '0 0 * * *',
       '/token-usage/quota-reset-monthly': '0 0 1 * *',
       '/internal/jobs/expire-packages': expect.stringMatching(/^\d+ \* \* \* \*$/),
+      '/internal/jobs/expire-invoices': expect.stringMatching(/^\d+ \* \* \* \*$/),
       '/internal/jobs/apply-scheduled-changes': expect.stringMatching(/^\d+ \d+ \* \* \*$/),
       '/internal/jobs/republish-plans': expect.stringMatching(/^\d+ \d+ \* \* \*$/),
       '/internal/jobs/retention': expect.stringMatching(/^\d+ \d+ \* \* \*$/),

@@ -210,6 +210,31 @@ it('counts visits, spend and points from payments, venue visits, packages and re
     amount: '108000.00',
     refunded_to: 'wallet',
   });
+  // The late money never brings the visit back; the ledger holds the payment's credit and its one reversal,
+  // and the wallet is credited once, with all of it.
+  const visit = await platform.request('GET', `/appointments/${cancelled}`, { token: customer.token });
+  expect(expectStatus(visit, 200).status).toBe('cancelled');
+  expect(
+    await platform.query(
+      'commerce',
+      `SELECT l.entry_type, l.base_amount::text, l.platform_fee::text, l.net_amount::text
+         FROM commerce.merchant_ledger l JOIN commerce.invoices i ON i.id = l.invoice_id
+        WHERE i.appointment_id = $1 ORDER BY l.entry_type`,
+      [cancelled],
+    ),
+  ).toEqual([
+    { entry_type: 'credit', base_amount: '100000.00', platform_fee: '8000.00', net_amount: '92000.00' },
+    { entry_type: 'reversal', base_amount: '-100000.00', platform_fee: '-8000.00', net_amount: '-92000.00' },
+  ]);
+  const wallet = expectStatus(
+    await platform.request('GET', '/customer/wallet', { token: customer.token }),
+    200,
+  );
+  expect(wallet.balance).toBe('108000.00');
+  expect(wallet.transactions).toEqual([expect.objectContaining({ kind: 'refund', amount: '108000.00' })]);
+  expect(
+    events.of('commerce.payment.refunded.v1').filter((event) => event.data.appointment_id === cancelled),
+  ).toHaveLength(1);
   const entries = () =>
     platform.query<{ kind: string; amount: string }>(
       'identity',

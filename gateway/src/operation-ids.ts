@@ -136,6 +136,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /staff/customer-packages/{customer_id}/credits': 'listCustomerCredits',
   'GET /staff/customer-packages/{customer_id}/summary': 'getCustomerPackageSummary',
   'POST /customer-packages/{customer_package_id}/record-payment': 'recordPackagePayment',
+  'POST /customer-packages/{customer_package_id}/cancel': 'cancelCustomerPackage',
   'POST /customer-packages/{customer_package_id}/create-payment-link': 'createPackagePaymentLink',
   'GET /customer-packages/{customer_package_id}/payment-status': 'getPackagePaymentStatus',
   'POST /customer/package-payments/{customer_package_id}/record-payment': 'recordPackagePaymentAlias',

@@ -228,6 +228,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/customer-packages/{customer_package_id}/record-payment', 'commerce', 'staff', 'Record an offline payment', [TA, OM, RC, SA]),
   route('POST',   '/customer-packages/{customer_package_id}/create-payment-link', 'commerce', 'staff', 'Create and send a payment link'),
   route('GET',    '/customer-packages/{customer_package_id}/payment-status', 'commerce', 'either', 'Payment status of a customer package'),
+  route('POST',   '/customer-packages/{customer_package_id}/cancel', 'commerce', 'staff', 'Cancel a customer package: unused credits voided, the payment refunded pro rata', [TA, OM, SA]),
   route('POST',   '/customer/package-payments/{customer_package_id}/record-payment', 'commerce', 'staff', 'Record an offline payment (alias)', [TA, OM, RC, SA]),
   route('POST',   '/customer/package-payments/{customer_package_id}/create-payment-link', 'commerce', 'staff', 'Create and send a payment link (alias)'),
   route('GET',    '/customer/package-payments/{customer_package_id}/payment-status', 'commerce', 'either', 'Payment status of a customer package (alias)'),
@@ -244,6 +245,7 @@ export const ROUTES: readonly Route[] = [
   route('POST',   '/webhooks/gateway-invoice/tenant/{tenant_id}', 'commerce', 'provider-callback', 'Payment provider invoice callback'),
   route('POST',   '/webhooks/gateway-invoice/platform', 'commerce', 'provider-callback', 'Payment provider callback for platform (subscription) invoices'),
   route('POST',   '/internal/jobs/expire-packages',      'commerce', 'internal', 'Job: expire customer packages past their validity'),
+  route('POST',   '/internal/jobs/expire-invoices',      'commerce', 'internal', 'Job: expire appointment and package invoices past their due date'),
   route('POST',   '/internal/jobs/check-ledger',         'commerce', 'internal', 'Job: check that ledger entries, invoices, payments and wallets add up'),
 
   // ── billing: subscriptions ──────────────────────────────────────────────────────────────────────────

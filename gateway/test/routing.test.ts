@@ -82,6 +82,7 @@ describe('the routing table', () => {
       [
         '/internal/jobs/apply-scheduled-changes',
         '/internal/jobs/check-ledger',
+        '/internal/jobs/expire-invoices',
         '/internal/jobs/expire-packages',
         '/internal/jobs/republish-plans',
         '/token-usage/quota-reset',

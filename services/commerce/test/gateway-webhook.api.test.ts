@@ -139,6 +139,22 @@ describe('POST /webhooks/gateway-invoice/tenant/{tenant_id}', () => {
     expect(await callbackRows(providerInvoice.id)).toEqual([]);
   });
 
+  it('a status the invoice protocol does not have (FAILED, PENDING) is 422 on body.status, stored nowhere', async () => {
+    // Xendit's invoice callbacks carry PAID, SETTLED or EXPIRED only (its InvoiceStatus enum has PENDING, PAID,
+    // SETTLED, EXPIRED, and PENDING is never called back): a failed attempt is retried on the hosted page, and
+    // the invoice ends EXPIRED. Anything else is refused like any malformed body, never silently acknowledged.
+    const { tenantId, providerInvoice, customerPackageId, token } = await purchased();
+    for (const status of ['FAILED', 'PENDING', 'paid']) {
+      const response = await callback(tenantId, { ...paidBody(providerInvoice), status });
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'status'] })]);
+    }
+    expect(await packageState(tenantId, customerPackageId, token)).toMatchObject({
+      status: 'pending_payment',
+    });
+    expect(await callbackRows(providerInvoice.id)).toEqual([]);
+  });
+
   it('counts every refused callback by reason (payment_callbacks_rejected_total), and nothing for one stored', async () => {
     const rejected = async () =>
       Object.fromEntries(

@@ -186,6 +186,9 @@ describe('commerce answers match their operation contracts', () => {
     await call('POST /internal/jobs/expire-packages', '/internal/jobs/expire-packages', {
       headers: internal,
     });
+    await call('POST /internal/jobs/expire-invoices', '/internal/jobs/expire-invoices', {
+      headers: internal,
+    });
   });
 
   it('appointment payment and the wallet', async () => {

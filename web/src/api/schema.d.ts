@@ -374,6 +374,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customer-packages/{customer_package_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a customer package: unused credits voided, the payment refunded pro rata
+         * @description Staff token, rate-limited per user; a customer token is 403. Roles: TENANT_ADMIN, OUTLET_MANAGER, SUPER_ADMIN. Served by commerce.
+         */
+        post: operations["cancelCustomerPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customer-packages/{customer_package_id}/create-payment-link": {
         parameters: {
             query?: never;
@@ -2984,6 +3004,23 @@ export interface components {
                 type: "customer" | "staff";
             };
             id: string;
+            /** @constant */
+            status: "cancelled";
+        };
+        CancelCustomerPackageRequest: {
+            reason?: string | null;
+        };
+        CancelCustomerPackageResponse: {
+            credits_voided: number;
+            customer_package_id: string;
+            refund: {
+                amount: string;
+                currency: string;
+                kept: string;
+                payment_id: string;
+                /** @enum {string} */
+                refunded_to: "wallet" | "outside" | "none";
+            } | null;
             /** @constant */
             status: "cancelled";
         };
@@ -8144,6 +8181,66 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    cancelCustomerPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer package's identifier */
+                customer_package_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelCustomerPackageRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customer_package_id": "Example",
+                     *       "status": "cancelled",
+                     *       "credits_voided": 1,
+                     *       "refund": {
+                     *         "payment_id": "Example",
+                     *         "amount": "150000.00",
+                     *         "kept": "150000.00",
+                     *         "currency": "Example",
+                     *         "refunded_to": "wallet"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancelCustomerPackageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

@@ -88,6 +88,11 @@ export const commerceOperations: OperationSchemaMap = {
   'POST /customer-packages/{customer_package_id}/record-payment': recordPayment,
   'POST /customer-packages/{customer_package_id}/create-payment-link': createPaymentLink,
   'GET /customer-packages/{customer_package_id}/payment-status': paymentStatus,
+  'POST /customer-packages/{customer_package_id}/cancel': {
+    body: payments.cancelPackageBody,
+    response: payments.packageCancelled,
+    errors: [404, 409],
+  },
   'POST /customer/package-payments/{customer_package_id}/record-payment': recordPayment,
   'POST /customer/package-payments/{customer_package_id}/create-payment-link': createPaymentLink,
   'GET /customer/package-payments/{customer_package_id}/payment-status': paymentStatus,
@@ -130,5 +135,6 @@ export const commerceOperations: OperationSchemaMap = {
   'POST /webhooks/gateway-invoice/platform': invoiceCallback,
   // internal (not in the public document)
   'POST /internal/jobs/expire-packages': { response: payments.packagesExpired },
+  'POST /internal/jobs/expire-invoices': { response: payments.invoicesExpired },
   'POST /internal/jobs/check-ledger': { response: payments.ledgerCheck },
 };

@@ -96,6 +96,33 @@ export async function lockRedeemableCredits(
   );
 }
 
+/**
+ * Voids a cancelled package's unused credits: each credit row locked (a redemption in progress finishes first),
+ * then those with credits left expire now, so no redemption or view counts them again. Answers all the
+ * credits the package was given and how many of them were voided.
+ */
+export async function voidCreditsOfPackage(
+  tx: Executor,
+  tenantId: string,
+  customerPackageId: string,
+): Promise<{ total: number; voided: number }> {
+  const rows = await selectRows<{ allocated: number; remaining: number; usable: boolean }>(
+    tx,
+    sql`SELECT allocated_credits AS allocated, allocated_credits - used_credits AS remaining,
+               (expires_at IS NULL OR expires_at > now()) AS usable
+        FROM commerce.credits WHERE tenant_id = ${tenantId} AND customer_package_id = ${customerPackageId}
+        FOR UPDATE`,
+  );
+  await tx.execute(sql`
+    UPDATE commerce.credits SET expires_at = now()
+    WHERE tenant_id = ${tenantId} AND customer_package_id = ${customerPackageId}
+      AND used_credits < allocated_credits AND (expires_at IS NULL OR expires_at > now())`);
+  return {
+    total: rows.reduce((sum, row) => sum + Number(row.allocated), 0),
+    voided: rows.reduce((sum, row) => sum + (row.usable ? Number(row.remaining) : 0), 0),
+  };
+}
+
 export async function useCredits(tx: Executor, creditId: string, quantity: number): Promise<number> {
   const [row] = await selectRows<{ remaining: number }>(
     tx,

@@ -179,6 +179,38 @@ export async function markPackagePaymentFailed(
     WHERE tenant_id = ${tenantId} AND id = ${id} AND status = 'pending_payment' AND payment_id = ${paymentId}`);
 }
 
+/**
+ * A customer package still in use or awaiting payment → cancelled (its payment status `refunded` when its
+ * payment was given back); false when it was not cancellable (depleted, expired, cancelled already).
+ */
+export async function markPackageCancelled(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  refunded: boolean,
+): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`UPDATE commerce.customer_packages SET status = 'cancelled', updated_at = now(),
+          payment_status = CASE WHEN ${refunded} THEN 'refunded' ELSE payment_status END
+        WHERE tenant_id = ${tenantId} AND id = ${id}
+          AND status IN ('pending_payment', 'active', 'partially_used')
+          AND (expires_at IS NULL OR expires_at > now())
+        RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether the customer package is cancelled (a payment arriving for it is then refunded). */
+export async function isPackageCancelled(executor: Executor, tenantId: string, id: string): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    executor,
+    sql`SELECT id FROM commerce.customer_packages
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND status = 'cancelled'`,
+  );
+  return rows.length > 0;
+}
+
 /** After redemptions: active → partially_used → depleted, from the credit rows. */
 export async function refreshUsageStatus(tx: Executor, ids: string[]): Promise<void> {
   if (ids.length === 0) return;

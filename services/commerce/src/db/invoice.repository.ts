@@ -99,6 +99,22 @@ export async function lockOverdueAppointmentInvoice(tx: Executor, tenantId: stri
 }
 
 /**
+ * Up to `limit` pending appointment and package invoices whose due date has passed, locked and claimed: a
+ * concurrent sweep (another replica) skips them (`SKIP LOCKED`) and finds them no longer pending afterwards.
+ * Subscription invoices are billing's (a late one is refused when paid) and are left alone.
+ */
+export async function claimOverdueInvoices(tx: Executor, limit: number): Promise<InvoiceRow[]> {
+  return selectRows<InvoiceRow>(
+    tx,
+    sql`SELECT ${columns} FROM commerce.invoices
+        WHERE status = 'PENDING' AND type IN ('APPOINTMENT', 'PACKAGE') AND due_date <= now()
+        ORDER BY due_date
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED`,
+  );
+}
+
+/**
  * Which invoice a provider invoice id names: only within the tenant the callback was addressed to, or (tenant
  * null: the platform account's callback) only a SUBSCRIPTION invoice.
  */

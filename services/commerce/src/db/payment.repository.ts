@@ -157,6 +157,23 @@ export async function completedDepositOfAppointment(
   return row;
 }
 
+/** A customer package's COMPLETED payment → REFUNDED (the gate of its one refund); undefined when it was not. */
+export async function markPackagePaymentRefunded(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  customerPackageId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await selectRows<PaymentRow>(
+    tx,
+    sql`UPDATE commerce.payments SET status = 'REFUNDED'
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND customer_package_id = ${customerPackageId}
+          AND status = 'COMPLETED'
+        RETURNING ${columns}`,
+  );
+  return row;
+}
+
 /**
  * Whether the appointment's deposit is paid or being paid, for the release of unpaid bookings: a COMPLETED payment
  * of it, or a PAID provider callback for one of its invoices stored and not applied yet.

@@ -11,6 +11,7 @@ import {
   type InvoiceRow,
 } from '../db/invoice.repository';
 import { livePaymentOfAppointment } from '../db/appointment.repository';
+import { isPackageCancelled } from '../db/customer-package.repository';
 import { completeGatewayPayment, findPayment, type PaymentRow } from '../db/payment.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
 import type { InvoiceCallbackInput } from './accept-invoice-callback';
@@ -18,6 +19,7 @@ import { activateCustomerPackage } from './activate-customer-package';
 import { expireInvoice } from './expire-invoice';
 import { PRODUCER, type CommerceDeps } from './deps';
 import { walletAppliedOf } from './payment-rules';
+import { refundPackagePayment } from './refund-appointment-payment';
 
 /** What applying a stored callback needs (the processor applies it, outside any request). */
 export type ApplyDeps = Pick<CommerceDeps, 'store' | 'logger'>;
@@ -127,6 +129,26 @@ async function invoicePaid(
       ),
     ]);
   }
+  if (
+    invoice.type === 'PACKAGE' &&
+    invoice.customer_package_id &&
+    invoice.payment_id &&
+    (await isPackageCancelled(tx, tenantId, invoice.customer_package_id))
+  ) {
+    // Paid for a package cancelled meanwhile: nothing can be delivered, so all of it goes to the wallet.
+    await refundPackagePayment(
+      deps,
+      tx,
+      {
+        tenantId,
+        customerPackageId: invoice.customer_package_id,
+        paymentId: invoice.payment_id,
+        share: '1',
+        reason: 'Package cancelled before its payment arrived: payment refunded',
+      },
+      originOf(ctx, PRODUCER),
+    );
+  }
   await writeAudit(tx, tenantId, {
     action: 'INVOICE_PAID',
     entity_type: 'invoice',
@@ -145,7 +167,7 @@ async function invoicePaid(
 }
 
 const invoiceExpired = async (tx: Executor, invoice: InvoiceRow): Promise<CallbackOutcome> =>
-  (await expireInvoice(tx, invoice, 'provider callback')) ? 'processed' : 'ignored';
+  (await expireInvoice(tx, invoice, 'provider callback')).expired ? 'processed' : 'ignored';
 
 /**
  * A payment that arrives after its invoice expired (true: it completes as usual). An appointment's payment

@@ -8,12 +8,17 @@ import { walletAppliedOf } from './payment-rules';
 /**
  * A pending invoice ran out of time (the provider's EXPIRED callback, or its due date passed when the customer
  * starts a new payment): the invoice EXPIRED, its pending payment FAILED (so a new one may start), a package's
- * payment failed, and the wallet part applied with an appointment's payment given back. False when the invoice
- * was no longer pending (paid, voided or expired already): nothing changes.
+ * payment failed, and the wallet part applied with an appointment's payment given back (`walletReturned`).
+ * `expired` false when the invoice was no longer pending (paid, voided or expired already): nothing changes.
  */
-export async function expireInvoice(tx: Executor, invoice: InvoiceRow, why: string): Promise<boolean> {
+export async function expireInvoice(
+  tx: Executor,
+  invoice: InvoiceRow,
+  why: string,
+): Promise<{ expired: boolean; walletReturned: string }> {
   const tenantId = invoice.tenant_id;
-  if (!(await moveInvoice(tx, tenantId, invoice.id, 'EXPIRED'))) return false;
+  if (!(await moveInvoice(tx, tenantId, invoice.id, 'EXPIRED')))
+    return { expired: false, walletReturned: '0.00' };
   let walletReturned = '0.00';
   if (invoice.payment_id && (await settlePayment(tx, tenantId, invoice.payment_id, 'FAILED', null))) {
     if (invoice.customer_package_id)
@@ -43,5 +48,5 @@ export async function expireInvoice(tx: Executor, invoice: InvoiceRow, why: stri
       wallet_returned: walletReturned,
     },
   });
-  return true;
+  return { expired: true, walletReturned };
 }

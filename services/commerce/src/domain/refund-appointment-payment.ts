@@ -1,9 +1,14 @@
 import { newEvent, type EventOrigin } from '@salon/messaging';
 import { formatMoney, getOrCreateCounter, money, type Executor } from '@salon/service-kit';
 import { findInvoice, reverseMerchantCredit, writeAudit } from '../db/invoice.repository';
-import { markAppointmentPaymentRefunded, setRefundedAmount } from '../db/payment.repository';
+import {
+  markAppointmentPaymentRefunded,
+  markPackagePaymentRefunded,
+  setRefundedAmount,
+} from '../db/payment.repository';
 import { findTenant } from '../db/replica.repository';
 import { lockWallet, moveWallet } from '../db/wallet.repository';
+import type { PaymentRow } from '../db/payment.repository';
 import type { CommerceDeps } from './deps';
 import { reverseCommission } from './earn-commission';
 import { paidInAll, walletAppliedOf } from './payment-rules';
@@ -28,6 +33,16 @@ export interface AppointmentRefund {
   reason: string;
 }
 
+/** One refund of a customer package's completed payment (the package was cancelled). */
+export interface PackageRefund {
+  tenantId: string;
+  customerPackageId: string;
+  paymentId: string;
+  /** The share of what was paid to give back, 0–1 (the package's unused credits over all its credits). */
+  share: string;
+  reason: string;
+}
+
 /**
  * Refunds an appointment's completed payment in the caller's (inbox) transaction: COMPLETED → REFUNDED (the
  * gate: a repeat, or a second path to the same refund, changes nothing), the merchant ledger credit reversed
@@ -43,17 +58,74 @@ export async function refundAppointmentPayment(
   refund: AppointmentRefund,
   origin: EventOrigin,
 ): Promise<{ amount: string; fee: string; currency: string } | undefined> {
-  const { tenantId } = refund;
-  const payment = await markAppointmentPaymentRefunded(tx, tenantId, refund.paymentId, refund.appointmentId);
+  const payment = await markAppointmentPaymentRefunded(
+    tx,
+    refund.tenantId,
+    refund.paymentId,
+    refund.appointmentId,
+  );
   if (!payment) return undefined;
+  return refundCompleted(deps, tx, payment, {
+    tenantId: refund.tenantId,
+    source: { type: 'appointment', id: refund.appointmentId, status: refund.appointmentStatus },
+    kept: (paid) =>
+      refund.amount === undefined
+        ? formatMoney(money(paid).times(refund.feePercent).div(100))
+        : formatMoney(money(paid).minus(refund.amount)),
+    reason: refund.reason,
+    origin,
+  });
+}
+
+/**
+ * Refunds a cancelled customer package's completed payment, the same way (one gate, one ledger reversal, one
+ * wallet credit, one commission reversal, one event): `share` of what was paid comes back, the rest (the
+ * credits already used) is kept.
+ */
+export async function refundPackagePayment(
+  deps: Pick<CommerceDeps, 'store' | 'logger'>,
+  tx: Executor,
+  refund: PackageRefund,
+  origin: EventOrigin,
+): Promise<{ amount: string; fee: string; currency: string; refundedTo: string } | undefined> {
+  const payment = await markPackagePaymentRefunded(
+    tx,
+    refund.tenantId,
+    refund.paymentId,
+    refund.customerPackageId,
+  );
+  if (!payment) return undefined;
+  return refundCompleted(deps, tx, payment, {
+    tenantId: refund.tenantId,
+    source: { type: 'package_sale', id: refund.customerPackageId, status: 'cancelled' },
+    kept: (paid) => formatMoney(money(paid).minus(formatMoney(money(paid).times(refund.share)))),
+    reason: refund.reason,
+    origin,
+  });
+}
+
+interface RefundOf {
+  tenantId: string;
+  /** What was paid for: the commission source and the event's subject. */
+  source: { type: 'appointment' | 'package_sale'; id: string; status: string };
+  /** What the salon keeps of everything paid. */
+  kept: (paid: string) => string;
+  reason: string;
+  origin: EventOrigin;
+}
+
+async function refundCompleted(
+  deps: Pick<CommerceDeps, 'store' | 'logger'>,
+  tx: Executor,
+  payment: PaymentRow,
+  refund: RefundOf,
+): Promise<{ amount: string; fee: string; currency: string; refundedTo: string }> {
+  const { tenantId, source, origin } = refund;
   const invoice = payment.invoice_id ? await findInvoice(tx, tenantId, payment.invoice_id) : undefined;
   // A whole-wallet payment has no invoice and its amount is the wallet part; a provider payment's invoice
   // records the wallet part applied before it.
   const paid = paidInAll(payment.amount, invoice ? walletAppliedOf(invoice) : null);
-  const fee =
-    refund.amount === undefined
-      ? formatMoney(money(paid).times(refund.feePercent).div(100))
-      : formatMoney(money(paid).minus(refund.amount));
+  const fee = refund.kept(paid);
   const amount = formatMoney(money(paid).minus(fee));
   const share = money(paid).gt(0) ? money(amount).div(paid).toString() : '0';
   await setRefundedAmount(tx, tenantId, payment.id, amount);
@@ -63,7 +135,7 @@ export async function refundAppointmentPayment(
   await reverseCommission(
     tx,
     tenantId,
-    { type: 'appointment', id: refund.appointmentId },
+    { type: source.type, id: source.id },
     { refundId, share, at: refundedAt },
   );
   const tenant = await findTenant(tx, tenantId);
@@ -91,8 +163,9 @@ export async function refundAppointmentPayment(
     entity_type: 'payment',
     entity_id: payment.id,
     details: {
-      appointment_id: refund.appointmentId,
-      appointment_status: refund.appointmentStatus,
+      ...(source.type === 'appointment'
+        ? { appointment_id: source.id, appointment_status: source.status }
+        : { customer_package_id: source.id }),
       refunded_to: refundedTo,
       paid,
       fee_kept: fee,
@@ -110,8 +183,8 @@ export async function refundAppointmentPayment(
         payment_id: payment.id,
         tenant_id: tenantId,
         customer_id: payment.customer_id,
-        appointment_id: refund.appointmentId,
-        customer_package_id: null,
+        appointment_id: source.type === 'appointment' ? source.id : null,
+        customer_package_id: source.type === 'package_sale' ? source.id : null,
         amount,
         fee_kept: fee,
         currency: payment.currency,
@@ -122,5 +195,5 @@ export async function refundAppointmentPayment(
       origin,
     ),
   ]);
-  return { amount, fee, currency: payment.currency };
+  return { amount, fee, currency: payment.currency, refundedTo };
 }

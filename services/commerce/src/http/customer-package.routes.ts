@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { commerceApi } from '@salon/contracts';
 import { authenticate, contextOf, objectId, offsetOf, parseInput, requireRoles } from '@salon/service-kit';
+import { cancelCustomerPackage } from '../domain/cancel-customer-package';
 import type { CommerceDeps } from '../domain/deps';
 import { findCustomerCredits } from '../domain/find-customer-credits';
 import { findCustomerPackages } from '../domain/find-customer-packages';
@@ -12,9 +13,10 @@ import { redeemCredits } from '../domain/redeem-credits';
 import { sellPackage } from '../domain/sell-package';
 import { staffCreditSummary } from '../domain/staff-credit-summary';
 import { customerCreditView, customerPackagePageView, customerPackageView } from './customer-package.view';
-import { packagePaymentStatusView, paymentRecordedView } from './package-payment.view';
+import { packageCancelledView, packagePaymentStatusView, paymentRecordedView } from './package-payment.view';
 
 const {
+  cancelPackageBody,
   creditsQuery,
   recordPaymentBody,
   redeemBody,
@@ -93,6 +95,21 @@ export function customerPackageRoutes(deps: CommerceDeps): Router {
     recordHandler('customer_package_id'),
   );
   router.post('/customer/package-payments/:id/record-payment', ...cashiers, idempotent, recordHandler('id'));
+
+  router.post(
+    '/customer-packages/:customer_package_id/cancel',
+    ...staff,
+    requireRoles('TENANT_ADMIN', 'OUTLET_MANAGER', 'SUPER_ADMIN'),
+    async (req, res) => {
+      const customerPackageId = customerPackageIdOf(req, 'customer_package_id');
+      const body = parseInput(cancelPackageBody, req.body ?? {}, 'body');
+      const cancelled = await cancelCustomerPackage(deps, contextOf(req), {
+        customerPackageId,
+        reason: body.reason,
+      });
+      res.json(packageCancelledView(cancelled));
+    },
+  );
 
   const statusHandler = (name: 'customer_package_id' | 'id') => async (req: Request, res: Response) => {
     const customerPackageId = customerPackageIdOf(req, name);

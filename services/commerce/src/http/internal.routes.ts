@@ -7,6 +7,7 @@ import { checkCustomerDeletion } from '../domain/check-customer-deletion';
 import { checkLedger } from '../domain/check-ledger';
 import { createSubscriptionInvoice } from '../domain/create-subscription-invoice';
 import type { CommerceDeps } from '../domain/deps';
+import { expireOverdueInvoices } from '../domain/expire-overdue-invoices';
 import { expirePackages } from '../domain/expire-packages';
 import { customerDeletionCheckView } from './customer-deletion-check.view';
 import { subscriptionInvoiceView } from './subscription-invoice.view';
@@ -58,6 +59,10 @@ export function internalRoutes(deps: CommerceDeps): Router {
 
   router.post('/internal/jobs/expire-packages', internal, async (req, res) => {
     res.json({ expired: await expirePackages(deps, contextOf(req)) });
+  });
+
+  router.post('/internal/jobs/expire-invoices', internal, async (req, res) => {
+    res.json(await expireOverdueInvoices(deps, contextOf(req)));
   });
 
   router.post('/internal/jobs/check-ledger', internal, async (req, res) => {

@@ -1,3 +1,4 @@
+import type { PackageCancellation } from '../domain/cancel-customer-package';
 import { formatMoney } from '@salon/service-kit';
 import type { PaymentStatus } from '../db/payment.repository';
 import type { PackagePaymentLink } from '../domain/create-package-payment-link';
@@ -88,3 +89,17 @@ export function paymentLinkCreatedView({ row, customer, link, channels, webhookU
     webhook_url: webhookUrl,
   };
 }
+
+/** POST /customer-packages/{id}/cancel. */
+export const packageCancelledView = ({ customerPackageId, creditsVoided, refund }: PackageCancellation) => ({
+  customer_package_id: customerPackageId,
+  status: 'cancelled' as const,
+  credits_voided: creditsVoided,
+  refund: refund && {
+    payment_id: refund.paymentId,
+    amount: refund.amount,
+    kept: refund.kept,
+    currency: refund.currency,
+    refunded_to: refund.refundedTo,
+  },
+});

@@ -250,9 +250,34 @@ export const invoiceCallbackAck = z.strictObject({ status: z.enum(['accepted', '
 
 export const packagesExpired = z.strictObject({ expired: z.int() });
 
+/** The invoice expiry sweep: invoices expired by this run, and the wallet money their expiry gave back. */
+export const invoicesExpired = z.strictObject({ expired: z.int(), wallet_returned: moneyStringSchema });
+
 export const ledgerCheck = z.strictObject({
   checked_at: timestamp,
   discrepancies: z.array(
     z.strictObject({ check: z.string(), tenant_id: z.string(), entity_id: z.string(), detail: z.string() }),
   ),
+});
+
+/** POST /customer-packages/{customer_package_id}/cancel: why (optional; kept in the audit and the refund's reason). */
+export const cancelPackageBody = z.strictObject({ reason: z.string().trim().min(1).max(500).nullish() });
+
+/**
+ * A cancelled customer package: its unused credits voided, and its completed payment's refund (pro rata: the
+ * unused credits' share of what was paid), null when nothing had been paid.
+ */
+export const packageCancelled = z.strictObject({
+  customer_package_id: z.string(),
+  status: z.literal('cancelled'),
+  credits_voided: z.int(),
+  refund: z
+    .strictObject({
+      payment_id: z.string(),
+      amount: moneyStringSchema,
+      kept: moneyStringSchema,
+      currency: z.string(),
+      refunded_to: z.enum(['wallet', 'outside', 'none']),
+    })
+    .nullable(),
 });
