@@ -11,7 +11,7 @@ import {
 import type { Platform } from './platform';
 
 /**
- * A business the fault suites can book against under load: one 30-minute service without buffers, one staff
+ * A business the suites can book against (the fault suites under load): one 30-minute service without buffers, one staff
  * member working 09:00–17:00 every day, and a few customers, all made through the gateway with the
  * journeys' steps.
  */
@@ -59,6 +59,28 @@ export async function setUpBookableBusiness(platform: Platform, name: string): P
       await registerCustomer(platform, business, `${first.toLowerCase()}@${handle}.example`, first),
     );
   return { business, serviceId: service.id, customers };
+}
+
+/** The customer's own booking at the salon's outlet with its one staff member, `day` days ahead at `time`. */
+export async function customerBooks(
+  platform: Platform,
+  salon: BookableBusiness,
+  customer: Customer,
+  day: number,
+  time: string,
+) {
+  return expectStatus(
+    await platform.request('POST', '/appointments', {
+      token: customer.token,
+      body: {
+        outlet_id: salon.business.outletId,
+        appointment_date: localDate(salon.business.timezone, day),
+        start_time: time,
+        services: [{ service_id: salon.serviceId, staff_id: salon.business.staffId }],
+      },
+    }),
+    201,
+  );
 }
 
 /** The outcome of one booking request: its status, and the appointment's id when it was created. */

@@ -1,14 +1,6 @@
 import { waitFor } from '@salon/testing';
-import {
-  addDailyHours,
-  addStaff,
-  expectStatus,
-  localDate,
-  registerBusiness,
-  registerCustomer,
-  type Business,
-  type Customer,
-} from '../src/journey-steps';
+import { setUpBookableBusiness } from '../src/faults-business';
+import { expectStatus, localDate, type Business, type Customer } from '../src/journey-steps';
 import { startPlatform, type Platform } from '../src/platform';
 import { UNLIMITED_RATES } from '../src/security-platform';
 
@@ -20,12 +12,15 @@ import { UNLIMITED_RATES } from '../src/security-platform';
 let platform: Platform;
 let business: Business;
 let customer: Customer;
+let serviceId: string;
 const WAIT = { timeoutMs: 30_000, intervalMs: 200 };
 const HOURS = 5;
 
 beforeAll(async () => {
   platform = await startPlatform({ env: { gateway: UNLIMITED_RATES } });
-  business = await registerBusiness(platform, 'Deadline');
+  const salon = await setUpBookableBusiness(platform, 'Deadline');
+  ({ business, serviceId } = salon);
+  customer = salon.customers[0]!;
   expectStatus(
     await platform.request('PUT', `/tenants/${business.tenantId}`, {
       token: business.token,
@@ -33,32 +28,6 @@ beforeAll(async () => {
     }),
     200,
   );
-  const outlets = expectStatus(await platform.request('GET', '/outlets', { token: business.token }), 200);
-  business.outletId = outlets.items[0].id;
-  business.haircutId = expectStatus(
-    await platform.request('POST', '/services', {
-      token: business.token,
-      body: {
-        name: 'Haircut',
-        slug: 'haircut',
-        category: 'hair_cut',
-        duration_minutes: 60,
-        pricing: { base_price: '100000', currency: 'IDR' },
-      },
-    }),
-    201,
-  ).id;
-  business.staffId = (
-    await addStaff(platform, business.token, {
-      outlet_id: business.outletId,
-      first_name: 'Lina',
-      last_name: 'Wati',
-      email: 'lina@deadline.example',
-      service_ids: [business.haircutId],
-    })
-  ).id;
-  await addDailyHours(platform, business.token, { id: business.staffId, timezone: business.timezone }, 10);
-  customer = await registerCustomer(platform, business, 'sinta@deadline.example', 'Sinta');
 }, 180_000);
 
 afterAll(async () => {
@@ -81,7 +50,7 @@ async function bookedStartingIn(minutes: number, time: string): Promise<string> 
         outlet_id: business.outletId,
         appointment_date: localDate(business.timezone, 3),
         start_time: time,
-        services: [{ service_id: business.haircutId, staff_id: business.staffId }],
+        services: [{ service_id: serviceId, staff_id: business.staffId }],
       },
     }),
     201,

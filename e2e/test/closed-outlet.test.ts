@@ -1,14 +1,6 @@
 import { waitFor } from '@salon/testing';
-import {
-  addDailyHours,
-  addStaff,
-  expectStatus,
-  localDate,
-  registerBusiness,
-  registerCustomer,
-  type Business,
-  type Customer,
-} from '../src/journey-steps';
+import { setUpBookableBusiness } from '../src/faults-business';
+import { expectStatus, localDate, type Business, type Customer } from '../src/journey-steps';
 import { startPlatform, type Platform } from '../src/platform';
 import { UNLIMITED_RATES } from '../src/security-platform';
 
@@ -21,38 +13,15 @@ import { UNLIMITED_RATES } from '../src/security-platform';
 let platform: Platform;
 let business: Business;
 let customer: Customer;
+let serviceId: string;
 const WAIT = { timeoutMs: 30_000, intervalMs: 100 };
 const CLOSED = 'Outlet is closed and takes no bookings';
 
 beforeAll(async () => {
   platform = await startPlatform({ env: { gateway: UNLIMITED_RATES } });
-  business = await registerBusiness(platform, 'Closed');
-  const outlets = expectStatus(await platform.request('GET', '/outlets', { token: business.token }), 200);
-  business.outletId = outlets.items[0].id;
-  business.haircutId = expectStatus(
-    await platform.request('POST', '/services', {
-      token: business.token,
-      body: {
-        name: 'Haircut',
-        slug: 'haircut',
-        category: 'hair_cut',
-        duration_minutes: 60,
-        pricing: { base_price: '100000', currency: 'IDR' },
-      },
-    }),
-    201,
-  ).id;
-  business.staffId = (
-    await addStaff(platform, business.token, {
-      outlet_id: business.outletId,
-      first_name: 'Rina',
-      last_name: 'Sari',
-      email: 'rina@closed.example',
-      service_ids: [business.haircutId],
-    })
-  ).id;
-  await addDailyHours(platform, business.token, { id: business.staffId, timezone: business.timezone }, 10);
-  customer = await registerCustomer(platform, business, 'maya@closed.example', 'Maya');
+  const salon = await setUpBookableBusiness(platform, 'Closed');
+  ({ business, serviceId } = salon);
+  customer = salon.customers[0]!;
 }, 180_000);
 
 afterAll(async () => {
@@ -61,7 +30,7 @@ afterAll(async () => {
 
 const day = () => localDate(business.timezone, 3);
 const gridQuery = () =>
-  `service_id=${business.haircutId}&outlet_id=${business.outletId}&start_date=${day()}&num_days=1`;
+  `service_id=${serviceId}&outlet_id=${business.outletId}&start_date=${day()}&num_days=1`;
 const staffGrid = () =>
   platform.request('GET', `/availability/availability-grid?${gridQuery()}`, { token: business.token });
 const publicGrid = () =>
@@ -71,7 +40,7 @@ const publicServices = () =>
 const publicStaff = () =>
   platform.request(
     'GET',
-    `/public/tenants/${business.slug}/staff?outlet_id=${business.outletId}&service_id=${business.haircutId}`,
+    `/public/tenants/${business.slug}/staff?outlet_id=${business.outletId}&service_id=${serviceId}`,
   );
 const bookAsCustomer = (time: string) =>
   platform.request('POST', '/appointments', {
@@ -80,7 +49,7 @@ const bookAsCustomer = (time: string) =>
       outlet_id: business.outletId,
       appointment_date: day(),
       start_time: time,
-      services: [{ service_id: business.haircutId, staff_id: business.staffId }],
+      services: [{ service_id: serviceId, staff_id: business.staffId }],
     },
   });
 const bookAsStaff = (time: string) =>
@@ -91,7 +60,7 @@ const bookAsStaff = (time: string) =>
       customer_id: customer.id,
       appointment_date: day(),
       start_time: time,
-      services: [{ service_id: business.haircutId, staff_id: business.staffId }],
+      services: [{ service_id: serviceId, staff_id: business.staffId }],
     },
   });
 const reschedule = (token: string, id: string, time: string) =>

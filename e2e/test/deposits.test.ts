@@ -1,5 +1,5 @@
 import { waitFor } from '@salon/testing';
-import { setUpBookableBusiness, type BookableBusiness } from '../src/faults-business';
+import { customerBooks, setUpBookableBusiness, type BookableBusiness } from '../src/faults-business';
 import { expectStatus, localDate, type Customer } from '../src/journey-steps';
 import { startPlatform, type Platform } from '../src/platform';
 import { UNLIMITED_RATES } from '../src/security-platform';
@@ -51,20 +51,8 @@ async function requireDeposit(deposit: Record<string, unknown> | null): Promise<
   );
 }
 
-async function book(customer: Customer, day: number, time: string) {
-  return expectStatus(
-    await platform.request('POST', '/appointments', {
-      token: customer.token,
-      body: {
-        outlet_id: salon.business.outletId,
-        appointment_date: localDate(salon.business.timezone, day),
-        start_time: time,
-        services: [{ service_id: salon.serviceId, staff_id: salon.business.staffId }],
-      },
-    }),
-    201,
-  );
-}
+const book = (customer: Customer, day: number, time: string) =>
+  customerBooks(platform, salon, customer, day, time);
 
 const appointmentOf = async (id: string) =>
   expectStatus(await platform.request('GET', `/appointments/${id}`, { token: owner() }), 200);

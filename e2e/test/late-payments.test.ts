@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { captureEvents, createTestBus, waitFor, type EventCapture, type TestBus } from '@salon/testing';
-import { setUpBookableBusiness, type BookableBusiness } from '../src/faults-business';
-import { expectStatus, localDate, type Customer } from '../src/journey-steps';
+import { customerBooks, setUpBookableBusiness, type BookableBusiness } from '../src/faults-business';
+import { expectStatus, type Customer } from '../src/journey-steps';
 import { startPlatform, type Platform } from '../src/platform';
 import { UNLIMITED_RATES } from '../src/security-platform';
 
@@ -67,18 +67,7 @@ afterAll(async () => {
 const owner = () => salon.business.token;
 
 async function book(customer: Customer, day: number, time: string): Promise<string> {
-  return expectStatus(
-    await platform.request('POST', '/appointments', {
-      token: customer.token,
-      body: {
-        outlet_id: salon.business.outletId,
-        appointment_date: localDate(salon.business.timezone, day),
-        start_time: time,
-        services: [{ service_id: salon.serviceId, staff_id: salon.business.staffId }],
-      },
-    }),
-    201,
-  ).id;
+  return (await customerBooks(platform, salon, customer, day, time)).id;
 }
 
 /**

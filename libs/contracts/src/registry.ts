@@ -26,6 +26,7 @@ import {
   reviewUpsertedV1,
   staffTerminatedV1,
   staffUpsertedV1,
+  availabilityOpenedV1,
   waitlistOfferDueV1,
   waitlistOfferedV1,
 } from './events/scheduling';
@@ -71,6 +72,7 @@ export const eventSchemas = {
   'scheduling.review.deleted.v1': reviewDeletedV1,
   'scheduling.waitlist.offered.v1': waitlistOfferedV1,
   'scheduling.waitlist.offer_due.v1': waitlistOfferDueV1,
+  'scheduling.availability.opened.v1': availabilityOpenedV1,
   'notifications.task.due.v1': notificationTaskDueV1,
   'notifications.webhook.due.v1': webhookDeliveryDueV1,
 } as const;

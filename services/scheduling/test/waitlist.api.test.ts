@@ -303,4 +303,48 @@ describe('waitlist', () => {
     expect(offer.start_time).toBe('10:00:00');
     expect(await offerOf(setup, second)).toBeNull();
   });
+
+  it('offers hours a staff member gains without overlapping offers, and the time a removed block frees', async () => {
+    const setup = await bookableSetup(service, { serviceOverrides: { duration_minutes: 60 } });
+    const day = futureDate(6);
+    const [first, second] = [setup.customerId, await addCustomer(service, setup.tenantId)];
+    for (const customerId of [first, second])
+      expect((await join(setup, { date: day }, customerId)).status).toBe(201);
+
+    // The staff member works 10:00–12:00 that day: the first is offered 10:00, the second 11:00, when the
+    // first's booking would end (never two offers over one time).
+    const hours = await service.request('POST', '/availability', {
+      token: setup.admin,
+      body: {
+        staff_id: setup.staffId,
+        date: day,
+        start_time: '10:00',
+        end_time: '12:00',
+        availability_type: 'working_hours',
+      },
+    });
+    expect(hours.status).toBe(201);
+    expect(await offered(setup, first)).toMatchObject({ date: day, start_time: '10:00:00' });
+    expect(await offered(setup, second)).toMatchObject({ date: day, start_time: '11:00:00' });
+
+    // A blocked hour on the setup's working day, a customer waiting for exactly that hour: nothing until the
+    // block is removed, then it is offered.
+    const third = await addCustomer(service, setup.tenantId);
+    const block = await service.request('POST', '/availability', {
+      token: setup.admin,
+      body: {
+        staff_id: setup.staffId,
+        date: setup.date,
+        start_time: '10:00',
+        end_time: '11:00',
+        availability_type: 'blocked',
+      },
+    });
+    expect(block.status).toBe(201);
+    expect((await join(setup, { start_time: '10:00', end_time: '11:00' }, third)).status).toBe(201);
+    expect(await offerOf(setup, third)).toBeNull();
+    const removed = await service.request('DELETE', `/availability/${block.body.id}`, { token: setup.admin });
+    expect(removed.status).toBe(204);
+    expect(await offered(setup, third)).toMatchObject({ date: setup.date, start_time: '10:00:00' });
+  });
 });

@@ -220,3 +220,17 @@ export const appointmentDepositDueV1 = z.object({
   appointment_id: objectIdSchema,
 });
 export type AppointmentDepositDueV1 = z.infer<typeof appointmentDepositDueV1>;
+
+/**
+ * Scheduling's own: a staff member's bookable time opened (working hours added, or a block, vacation or break
+ * removed or moved away) between `start_time` and `end_time` on each of `dates`, for the waitlist to offer.
+ */
+export const availabilityOpenedV1 = z.object({
+  tenant_id: objectIdSchema,
+  outlet_id: objectIdSchema,
+  staff_id: objectIdSchema,
+  dates: z.array(localDate).min(1).max(400),
+  start_time: localTime,
+  end_time: localTime,
+});
+export type AvailabilityOpenedV1 = z.infer<typeof availabilityOpenedV1>;

@@ -172,6 +172,22 @@ export async function lockWaitlistDay(tx: Executor, slot: Pick<FreedSlot, 'tenan
   await lockFor(tx, 'scheduling.waitlist', `${slot.tenantId}:${slot.outletId}:${slot.date}`);
 }
 
+/** Of `dates`, those on which someone waits at the outlet for this staff member or for anyone. */
+export async function datesWithWaiting(
+  tx: Executor,
+  where: { tenantId: string; outletId: string; staffId: string; dates: readonly string[] },
+): Promise<string[]> {
+  const rows = await selectRows<{ date: string }>(
+    tx,
+    sql`SELECT DISTINCT to_char(date, 'YYYY-MM-DD') AS date FROM scheduling.waitlist_entries
+        WHERE tenant_id = ${where.tenantId} AND outlet_id = ${where.outletId} AND status = 'waiting'
+          AND date = ANY(${`{${where.dates.join(',')}}`}::date[])
+          AND (staff_id IS NULL OR staff_id = ${where.staffId})
+        ORDER BY 1`,
+  );
+  return rows.map((row) => row.date);
+}
+
 /** Whether the slot is held for someone now. */
 export async function hasLiveOffer(tx: Executor, slot: FreedSlot): Promise<boolean> {
   const rows = await selectRows<{ id: string }>(

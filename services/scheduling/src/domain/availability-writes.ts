@@ -1,3 +1,4 @@
+import type { EventOrigin } from '@salon/messaging';
 import {
   assertOutletAccess,
   conflict,
@@ -24,6 +25,7 @@ import {
 } from './availability-rules';
 import { slotOf } from './availability-slot';
 import type { SchedulingDeps } from './deps';
+import { enqueueOpenedHours } from './opened-hours';
 import { formatTime } from './time-rules';
 
 /* What creating, bulk-creating and changing availability entries share. */
@@ -108,6 +110,7 @@ export async function createEntries(
   auth: StaffAuth,
   tenantId: string,
   inputs: { input: AvailabilityInput; loc: (string | number)[] }[],
+  origin: EventOrigin,
 ): Promise<{ input: AvailabilityInput; rows: AvailabilityWrite[] }[]> {
   for (const { input, loc } of inputs) {
     assertMayManage(auth, input.staff_id);
@@ -166,6 +169,23 @@ export async function createEntries(
       tenantId,
       results.flatMap(({ rows }) => rows),
     );
+    for (const { input, rows } of results) {
+      if (input.availability_type !== 'working_hours') continue;
+      const staff = staffById.get(input.staff_id) as StaffRecord;
+      await enqueueOpenedHours(
+        deps,
+        tx,
+        {
+          tenantId,
+          outletId: staff.outlet_id,
+          staffId: staff.id,
+          dates: rows.map((row) => row.date),
+          start: input.start_time,
+          end: input.end_time,
+        },
+        origin,
+      );
+    }
     return results;
   });
 }

@@ -1,3 +1,4 @@
+import { originOf } from '@salon/messaging';
 import { conflict, tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   entriesOfStaff,
@@ -18,7 +19,8 @@ import {
 import { slotOf } from './availability-slot';
 import { validate, type AvailabilityInput } from './availability-writes';
 import { staffIn } from './callers';
-import type { SchedulingDeps } from './deps';
+import { PRODUCER, type SchedulingDeps } from './deps';
+import { enqueueOpenedHours } from './opened-hours';
 import { formatTime } from './time-rules';
 
 export interface AvailabilityChange {
@@ -87,6 +89,28 @@ export async function changeAvailability(
       service_ids: next.service_ids ?? null,
       pattern_id: null,
     });
+    // Time the change opens for the waitlist: the new working hours, or where a block, vacation or break was.
+    const opened =
+      type === 'working_hours'
+        ? { date: next.date, start: next.start_time, end: next.end_time }
+        : current.availability_type !== 'working_hours'
+          ? { date: current.date, start: currentSlot.start, end: currentSlot.end }
+          : null;
+    if (opened) {
+      await enqueueOpenedHours(
+        deps,
+        tx,
+        {
+          tenantId,
+          outletId: current.outlet_id,
+          staffId: current.staff_id,
+          dates: [opened.date],
+          start: opened.start,
+          end: opened.end,
+        },
+        originOf(ctx, PRODUCER),
+      );
+    }
     return (await findAvailability(tx, tenantId, id)) as AvailabilityRecord;
   });
 }

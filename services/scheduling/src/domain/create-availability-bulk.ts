@@ -1,8 +1,9 @@
+import { originOf } from '@salon/messaging';
 import { tenantIn, type RequestContext } from '@salon/service-kit';
 import { findAvailability, type AvailabilityRecord } from '../db/availability.repository';
 import { createEntries, type AvailabilityInput } from './availability-writes';
 import { staffIn } from './callers';
-import type { SchedulingDeps } from './deps';
+import { PRODUCER, type SchedulingDeps } from './deps';
 
 /** POST /availability/bulk: every entry of every input in one transaction, or none. */
 export async function createAvailabilityBulk(
@@ -16,6 +17,7 @@ export async function createAvailabilityBulk(
     staffIn(ctx),
     tenantId,
     inputs.map((input, index) => ({ input, loc: ['body', 'entries', index] })),
+    originOf(ctx, PRODUCER),
   );
   const ids = results.flatMap(({ rows }) => rows.map((row) => row.id));
   const entries: AvailabilityRecord[] = [];

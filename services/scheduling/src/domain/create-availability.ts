@@ -1,3 +1,4 @@
+import { originOf } from '@salon/messaging';
 import { tenantIn, type RequestContext } from '@salon/service-kit';
 import {
   findAvailability,
@@ -6,7 +7,7 @@ import {
 } from '../db/availability.repository';
 import { createEntries, type AvailabilityInput } from './availability-writes';
 import { staffIn } from './callers';
-import type { SchedulingDeps } from './deps';
+import { PRODUCER, type SchedulingDeps } from './deps';
 
 /** One entry, or every entry of a recurring pattern (answered with a summary of the pattern). */
 export type CreatedAvailability =
@@ -20,7 +21,13 @@ export async function createAvailability(
   input: AvailabilityInput,
 ): Promise<CreatedAvailability> {
   const tenantId = tenantIn(ctx);
-  const [result] = await createEntries(deps, staffIn(ctx), tenantId, [{ input, loc: ['body'] }]);
+  const [result] = await createEntries(
+    deps,
+    staffIn(ctx),
+    tenantId,
+    [{ input, loc: ['body'] }],
+    originOf(ctx, PRODUCER),
+  );
   const { rows } = result as { rows: AvailabilityWrite[] };
   if (input.recurrence_type === 'none') {
     const entry = await findAvailability(deps.db.orm, tenantId, (rows[0] as AvailabilityWrite).id);

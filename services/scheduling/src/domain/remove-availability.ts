@@ -1,3 +1,4 @@
+import { originOf } from '@salon/messaging';
 import { conflict, tenantIn, type RequestContext } from '@salon/service-kit';
 import { deleteAvailability, entriesOfStaff } from '../db/availability.repository';
 import { lockStaff } from '../db/locks.repository';
@@ -5,7 +6,8 @@ import { entryToManage } from './availability-access';
 import { describeProblem, orphanedBreak } from './availability-rules';
 import { slotOf } from './availability-slot';
 import { staffIn } from './callers';
-import type { SchedulingDeps } from './deps';
+import { PRODUCER, type SchedulingDeps } from './deps';
+import { enqueueOpenedHours } from './opened-hours';
 
 /** DELETE: refused when it would leave a break outside working hours. */
 export async function removeAvailability(
@@ -26,5 +28,22 @@ export async function removeAvailability(
       if (orphan) throw conflict(describeProblem({ kind: 'break_left_outside', with: orphan }));
     }
     await deleteAvailability(tx, tenantId, id);
+    // A block, vacation or break removed opens its time for the waitlist.
+    if (current.availability_type !== 'working_hours') {
+      const slot = slotOf(current);
+      await enqueueOpenedHours(
+        deps,
+        tx,
+        {
+          tenantId,
+          outletId: current.outlet_id,
+          staffId: current.staff_id,
+          dates: [current.date],
+          start: slot.start,
+          end: slot.end,
+        },
+        originOf(ctx, PRODUCER),
+      );
+    }
   });
 }

@@ -41,16 +41,16 @@ export const slotOf = (offer: WaitlistOfferRecord): FreedSlot => ({
  * a window letting it start then, no offer held now, not offered this slot before), the first for which the slot
  * passes every rule of a customer booking of the entry's service (working hours, notice, window, capacity now)
  * gets it for the tenant's `waitlist_hold_minutes`. The offer's event tells the customer; its task lapses it.
- * Whether someone was offered it.
+ * The offered booking's end (minutes since local midnight), or null when nobody was offered the slot.
  */
 export async function offerFreedSlot(
   deps: Pick<SchedulingDeps, 'store'>,
   tx: Executor,
   slot: FreedSlot,
   origin: EventOrigin,
-): Promise<boolean> {
+): Promise<number | null> {
   await lockWaitlistDay(tx, slot);
-  if (await hasLiveOffer(tx, slot)) return false;
+  if (await hasLiveOffer(tx, slot)) return null;
   for (const entry of await slotCandidates(tx, slot)) {
     const request = {
       outlet_id: slot.outletId,
@@ -102,9 +102,9 @@ export async function offerFreedSlot(
       ),
     ]);
     await enqueueOfferDue(deps, tx, offer, eventOrigin);
-    return true;
+    return plan.endTime;
   }
-  return false;
+  return null;
 }
 
 /** The task that lapses the offer at its `expires_at`, through the broker's delay ladder (billing's mechanism). */

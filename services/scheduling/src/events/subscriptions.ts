@@ -14,6 +14,7 @@ import { onIdentityTenantUpdated } from './handlers/identity.tenant.updated';
 import { onSchedulingAppointmentDepositDue } from './handlers/scheduling.appointment.deposit_due';
 import { onSchedulingAppointmentCancelled } from './handlers/scheduling.appointment.cancelled';
 import { onSchedulingAppointmentRescheduled } from './handlers/scheduling.appointment.rescheduled';
+import { onSchedulingAvailabilityOpened } from './handlers/scheduling.availability.opened';
 import { onSchedulingWaitlistOfferDue } from './handlers/scheduling.waitlist.offer_due';
 
 export const SERVICE_CONSUMER = 'scheduling.catalog-services';
@@ -52,10 +53,12 @@ export function schedulingSubscriptions(deps: SchedulingDeps): Subscription[] {
     new InboxConsumer(store, PAYMENT_CONSUMER)
       .on('commerce.payment.completed.v1', onCommercePaymentCompleted(deps))
       .subscription(),
-    // The waitlist: slots its own appointments free are offered; an offer's hold ends by the delay ladder.
+    // The waitlist: slots its own appointments free and hours its staff gain are offered; an offer's hold ends
+    // by the delay ladder.
     new InboxConsumer(store, WAITLIST_SLOT_CONSUMER)
       .on('scheduling.appointment.cancelled.v1', onSchedulingAppointmentCancelled(deps))
       .on('scheduling.appointment.rescheduled.v1', onSchedulingAppointmentRescheduled(deps))
+      .on('scheduling.availability.opened.v1', onSchedulingAvailabilityOpened(deps))
       .subscription(),
     new InboxConsumer(store, WAITLIST_OFFER_CONSUMER)
       .on('scheduling.waitlist.offer_due.v1', onSchedulingWaitlistOfferDue(deps))
