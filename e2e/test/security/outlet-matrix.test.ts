@@ -177,6 +177,8 @@ const TENANT_WIDE: Record<string, string> = {
     "a customer package is the customer's, usable at every outlet the package covers",
   'GET /customer-packages/{customer_package_id}/payment-status':
     "a customer package is the customer's, usable at every outlet the package covers",
+  'POST /customer-packages/{customer_package_id}/cancel':
+    "a customer package is the customer's, usable at every outlet the package covers",
   'POST /customer/package-payments/{customer_package_id}/record-payment': 'alias of the route above',
   'POST /customer/package-payments/{customer_package_id}/create-payment-link': 'alias of the route above',
   'GET /customer/package-payments/{customer_package_id}/payment-status': 'alias of the route above',
