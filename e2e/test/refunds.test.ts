@@ -209,8 +209,36 @@ it('a tenant with online payments switched off takes none, and its customers are
       body: { appointment_id: booked.id, payment_method: 'QRIS' },
     });
   expect(expectStatus(await pay(), 400).detail).toMatch(/gateway is not configured/i);
+
+  // A package: bought online is refused; bought to pay at the visit, the salon's payment link is refused too.
+  const pkg = await waitFor(async () => {
+    const created = await platform.request('POST', '/packages', {
+      token: owner(),
+      body: {
+        name: 'Offline bundle',
+        package_items: [{ service_id: salon.serviceId, quantity: 2 }],
+        package_price: '180000',
+      },
+    });
+    return created.status === 201 && (created.body as { id: string });
+  }, WAIT);
+  const purchase = (payment_method: string) =>
+    platform.request('POST', '/customer/packages/purchase', {
+      token: customer.token,
+      body: { package_id: pkg.id, outlet_id: salon.business.outletId, payment_method },
+    });
+  expect(expectStatus(await purchase('gateway_digital'), 400).detail).toMatch(/gateway is not configured/i);
+  const onVisit = expectStatus(await purchase('pay_on_visit'), 201).customer_package.id as string;
+  const link = () =>
+    platform.request('POST', `/customer-packages/${onVisit}/create-payment-link`, {
+      token: owner(),
+      body: {},
+    });
+  expect(expectStatus(await link(), 400).detail).toMatch(/gateway is not configured/i);
+
   await settings({ payments_enabled: true });
   expectStatus(await pay(), 200);
+  expect((await link()).status).toBeLessThan(300);
 });
 
 /** A booked appointment's payment started on the provider: its invoice as the provider's callbacks name it. */
