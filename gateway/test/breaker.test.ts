@@ -64,9 +64,6 @@ const breakerState = async (name: string) =>
     (value) => value.labels.breaker === name,
   )?.value;
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
 describe('one breaker per upstream', () => {
   it('a hanging upstream gives 504s, opens the breaker, then 503 at once; it closes after recovery', async () => {
     const gateway = await start();
@@ -82,20 +79,17 @@ describe('one breaker per upstream', () => {
     }
     expect(await breakerState('gateway:catalog')).toBe(2);
 
-    // Open: answered by the gateway without waiting for (or calling) the service.
+    // Open: answered by the gateway without calling (so without waiting for) the hanging service: a call that
+    // went through would hang until the timeout and answer 504.
     const calls = upstream.requests;
-    const durations: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const t0 = performance.now();
       const response = await getService(gateway);
-      durations.push(performance.now() - t0);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ detail: 'catalog is temporarily unavailable' });
       const retryAfter = Number(response.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(Math.ceil(RESET_MS / 1000));
     }
-    expect(median(durations)).toBeLessThan(50);
     expect(upstream.requests).toBe(calls);
 
     // Another upstream's breaker is untouched.
