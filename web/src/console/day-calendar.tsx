@@ -15,9 +15,23 @@ import { addDays, dayRange, minutesOf, ROW_MINUTES, ROW_REM, rowsOf, timeOf } fr
 import type { Desk } from './console-page';
 import { ownColumnOnly } from './console-session';
 
-/** How often the day's appointments are read again (the calendar's live updates; see docs/decisions.md). */
-export const POLL_MS = 3_000;
+/**
+ * How often the day's appointments are read again while the page is visible (the calendar's live updates; see
+ * docs/decisions.md, "The console"): 720 requests an hour at most, within the staff rate limit of 1,000 per
+ * user and hour. A 429 waits for its Retry-After.
+ */
+export const POLL_MS = 5_000;
 const HIDDEN = ['cancelled', 'rescheduled'];
+
+/** A refused read: its message, and how long to wait before the next when the rate limit refused it. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** Every appointment of the outlet's day that the token may see (pages of 100). */
 async function appointmentsOf(desk: Desk, outletId: string, day: string, staffId?: string) {
@@ -29,7 +43,13 @@ async function appointmentsOf(desk: Desk, outletId: string, day: string, staffId
       },
       headers: bearer(desk.session.accessToken),
     });
-    if (!data) throw desk.refusal(response, detailOf(error));
+    if (!data) {
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new Refused(
+        desk.refusal(response, detailOf(error)),
+        response.status === 429 ? Math.max(retryAfter || 60, 1) * 1000 : undefined,
+      );
+    }
     items.push(...data.items);
     if (page >= data.pages) return items;
   }
@@ -73,24 +93,37 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
   useEffect(() => {
     if (!linked) return;
     let live = true;
-    const read = () =>
-      appointmentsOf(desk, outlet.id, day, own).then(
-        (items) => {
-          if (!live) return;
-          setAppointments(items);
-          setError(undefined);
-        },
-        (reason: unknown) => live && setError(String(reason instanceof Error ? reason.message : reason)),
-      );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void read(), ms);
+    };
+    const read = async () => {
+      // A hidden tab reads nothing; it reads at once when shown again.
+      if (document.visibilityState === 'hidden') return;
+      try {
+        const items = await appointmentsOf(desk, outlet.id, day, own);
+        if (!live) return;
+        setAppointments(items);
+        setError(undefined);
+        next(POLL_MS);
+      } catch (reason) {
+        if (!live) return;
+        setError(reason instanceof Error ? reason.message : String(reason));
+        next(reason instanceof Refused && reason.retryAfterMs ? reason.retryAfterMs : POLL_MS);
+      }
+    };
+    const shown = () => {
+      if (document.visibilityState === 'visible') void read();
+    };
+    document.addEventListener('visibilitychange', shown);
     void read();
-    const timer = setInterval(() => void read(), POLL_MS);
     return () => {
       live = false;
-      clearInterval(timer);
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', shown);
     };
   }, [outlet.id, day, version, desk.session.accessToken]);
-
-  useEffect(() => setDay(todayIn(timeZone)), [timeZone]);
 
   if (!linked) return <p className="notice">{t.console.notLinked}</p>;
 
