@@ -222,8 +222,8 @@ export async function openBrowser(device: {
 /** A phone-sized page (390 × 844, touch), as customers book. */
 export const openPhone = () => openBrowser({ width: 390, height: 844, isMobile: true });
 
-/** A desk's screen (1440 × 900, mouse), as the salon's staff use the console. */
-export const openDesktop = () => openBrowser({ width: 1440, height: 900, isMobile: false });
+/** A desk's screen (1440 × 1024, mouse), as the salon's staff use the console. */
+export const openDesktop = () => openBrowser({ width: 1440, height: 1024, isMobile: false });
 
 export const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });

@@ -2,7 +2,7 @@
 export const ROW_MINUTES = 15;
 /** The height of one row in rem, as styles.css draws `.slot` (kept in step with it). */
 export const ROW_REM = 1.5;
-const FIRST_HOUR = 7;
+const FIRST_HOUR = 8;
 const LAST_HOUR = 21;
 
 /** "09:30" or "09:30:00" as minutes since midnight. */
@@ -17,7 +17,7 @@ export function timeOf(minutes: number): string {
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
-/** The hours shown: 07:00 to 21:00, widened to whole hours around any appointment outside them. */
+/** The hours shown: 08:00 to 21:00, widened to whole hours around any appointment outside them. */
 export function dayRange(times: Array<{ start_time: string; end_time: string }>): {
   from: number;
   to: number;

@@ -262,7 +262,6 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
                           top: `${((start - range.from) / ROW_MINUTES) * ROW_REM}rem`,
                           height: `${(Math.max(end - start, ROW_MINUTES) / ROW_MINUTES) * ROW_REM}rem`,
                         }}
-                        aria-label={t.console.appointmentLabel(time, service, customer, status)}
                         aria-pressed={selected === item.id}
                         data-appointment={item.id}
                         onClick={() => setSelected(selected === item.id ? undefined : item.id)}
@@ -276,9 +275,19 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
                           setDropAt(undefined);
                         }}
                       >
-                        <span className="appointment-time">{time}</span>
-                        <span className="appointment-title">{service}</span>
-                        <span>{customer}</span>
+                        {/* One line each; the hidden commas make the button's name read as a sentence. */}
+                        <span className="appointment-time">
+                          {time}
+                          <span className="visually-hidden">, </span>
+                        </span>
+                        <span className="appointment-title">
+                          {service}
+                          <span className="visually-hidden">, </span>
+                        </span>
+                        <span>
+                          {customer}
+                          <span className="visually-hidden">, </span>
+                        </span>
                         <span className="appointment-status">{status}</span>
                       </button>
                     );

@@ -95,8 +95,6 @@ const en = {
     nothingToday: 'No appointments on this day.',
     cancelledCount: (n: number) => `${n} cancelled, not shown.`,
     walkIn: 'Customer',
-    appointmentLabel: (time: string, service: string, customer: string, status: string) =>
-      `${time} ${service}, ${customer}, ${status}`,
     appointment: 'Appointment',
     customer: 'Customer',
     confirm: 'Confirm',
@@ -296,8 +294,6 @@ const id: Messages = {
     nothingToday: 'Tidak ada janji temu pada hari ini.',
     cancelledCount: (n: number) => `${n} dibatalkan, tidak ditampilkan.`,
     walkIn: 'Pelanggan',
-    appointmentLabel: (time: string, service: string, customer: string, status: string) =>
-      `${time} ${service}, ${customer}, ${status}`,
     appointment: 'Janji temu',
     customer: 'Pelanggan',
     confirm: 'Konfirmasi',
