@@ -21,7 +21,8 @@ import {
  * calendar; a customer books through the API and the booking appears in the open calendar without a reload;
  * the owner drags another appointment to a later time, confirms and completes a third, sells a package at the
  * counter and redeems one of its credits. An OUTLET_MANAGER of one outlet sees only that outlet (the salon on
- * PRO, with a second one), and a STAFF member linked to Sari sees only Sari's column. Every screen passes
+ * PRO, with a second one), a STAFF member linked to Sari sees only Sari's column, and a user of two businesses
+ * chooses one after the password (a RECEPTIONIST there, offered no sale). Every screen passes
  * axe-core, breaks no rule of the Content-Security-Policy and is saved under artifacts/screenshots/.
  */
 const CUSTOMER_EMAIL = 'dewi@console-customer.example';
@@ -357,6 +358,67 @@ describeInBrowser('the console, on a desk screen', () => {
       await expect(page.locator('.staff-column').count()).resolves.toBe(1);
       await expectAccessible(page);
       await screenshot('console-staff');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'a user of two businesses chooses one after the password, and a RECEPTIONIST sees no package sale',
+    async () => {
+      const email = 'nadia@kirana-two.example';
+      await expectOk(
+        salon.api('POST', '/public/register', {
+          business_name: 'Kirana Two',
+          business_email: 'hello@kirana-two.example',
+          business_phone: '+6281234567891',
+          business_type: 'salon',
+          admin_first_name: 'Nadia',
+          admin_last_name: 'Putri',
+          admin_email: email,
+          admin_password: PASSWORD,
+          terms_accepted: true,
+          privacy_accepted: true,
+        }),
+        201,
+      );
+      // The same user gets a membership of the first salon too (its password stays).
+      await expectOk(
+        salon.api(
+          'POST',
+          '/users',
+          {
+            email,
+            first_name: 'Nadia',
+            last_name: 'Putri',
+            role: 'RECEPTIONIST',
+            outlet_ids: [salon.outletId],
+          },
+          salon.staffToken,
+        ),
+        201,
+      );
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const choice = page.getByRole('group', { name: 'Choose the business' });
+      await choice.waitFor({ timeout: 120_000 });
+      await expectAccessible(page);
+      await screenshot('console-choose-business');
+      await choice.getByRole('radio', { name: /Kirana Console Salon/ }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Outlet').waitFor();
+      await expect(
+        page.getByText('Kirana Console Salon · Nadia Putri, Receptionist').isVisible(),
+      ).resolves.toBe(true);
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await column('Sari').waitFor();
+      await column('Rudi').waitFor();
+      await page.getByLabel('Find a customer (name, e-mail or phone)').fill('Dewi');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('button', { name: 'Open Dewi Anggraini' }).click();
+      await page.getByRole('article', { name: 'Dewi Anggraini' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Sell' }).count()).resolves.toBe(0);
     },
     STEP_MS,
   );
