@@ -38,6 +38,8 @@ describeInBrowser('the console, on a desk screen', () => {
   /** Booked by the owner for tomorrow: one to drag (10:00), one to complete (11:00). */
   let toMove: string;
   let toComplete: string;
+  /** The customer's own booking, made while the console is open (15:00). */
+  let customerBooking: string;
   let tomorrow: string;
   const screenshot = (name: string) => saveScreenshot(page, name);
   const column = (name: string) => page.getByRole('region', { name, exact: true });
@@ -190,6 +192,7 @@ describeInBrowser('the console, on a desk screen', () => {
         ),
         201,
       );
+      customerBooking = booked.id;
       const started = Date.now();
       await column('Sari').locator(`[data-appointment="${booked.id}"]`).waitFor({ timeout: 30_000 });
       process.stdout.write(`the booking appeared in the console after ${Date.now() - started} ms\n`);
@@ -240,6 +243,35 @@ describeInBrowser('the console, on a desk screen', () => {
       );
       expect(completed.status).toBe('completed');
       await expect(panel.getByRole('button', { name: 'Mark completed' }).count()).resolves.toBe(0);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'the owner moves an appointment with the keyboard form and cancels the customer’s booking after a second answer',
+    async () => {
+      await appointmentButton(toMove).focus();
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('region', { name: 'Appointment: Haircut' });
+      await panel.getByRole('button', { name: 'Move' }).click();
+      const form = panel.getByRole('form', { name: 'Move to another time' });
+      await form.getByLabel('New time').fill('14:00');
+      await form.getByLabel('New time').press('Enter');
+      await page.getByText('The appointment is moved.').waitFor();
+      const moved = await expectOk(salon.api('GET', `/appointments/${toMove}`, undefined, salon.staffToken));
+      expect(moved.start_time).toBe('14:00:00');
+      await panel.getByRole('button', { name: 'Close' }).click();
+
+      await appointmentButton(customerBooking).click();
+      await panel.getByRole('button', { name: 'Cancel appointment' }).click();
+      await expectAccessible(page);
+      await panel.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await page.getByText('1 cancelled, not shown.').waitFor();
+      await expect(appointmentButton(customerBooking).count()).resolves.toBe(0);
+      const cancelled = await expectOk(
+        salon.api('GET', `/appointments/${customerBooking}`, undefined, salon.staffToken),
+      );
+      expect(cancelled.status).toBe('cancelled');
     },
     STEP_MS,
   );
@@ -419,6 +451,22 @@ describeInBrowser('the console, on a desk screen', () => {
       await page.getByRole('button', { name: 'Open Dewi Anggraini' }).click();
       await page.getByRole('article', { name: 'Dewi Anggraini' }).waitFor();
       await expect(page.getByRole('button', { name: 'Sell' }).count()).resolves.toBe(0);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'speaks Indonesian when the user picks it',
+    async () => {
+      await page.getByLabel(/^Language/).selectOption('id');
+      await page.getByRole('button', { name: 'Hari berikutnya' }).waitFor();
+      await page.getByRole('heading', { name: /^Janji temu pada / }).waitFor();
+      await page
+        .getByText('Kalender ini diperbarui sendiri setiap beberapa detik.', { exact: false })
+        .waitFor();
+      await expectAccessible(page);
+      await screenshot('console-calendar-id');
+      await page.getByLabel(/^Bahasa/).selectOption('en');
     },
     STEP_MS,
   );
