@@ -35,9 +35,10 @@ describeInBrowser('the console, on a desk screen', () => {
   let customerId: string;
   let customerToken: string;
   let rudiId: string;
-  /** Booked by the owner for tomorrow: one to drag (10:00), one to complete (11:00). */
+  /** Booked by the owner for tomorrow: one to drag (10:00), one to complete (11:00), one not come (16:00). */
   let toMove: string;
   let toComplete: string;
+  let toNoShow: string;
   /** The customer's own booking, made while the console is open (15:00). */
   let customerBooking: string;
   let tomorrow: string;
@@ -141,6 +142,7 @@ describeInBrowser('the console, on a desk screen', () => {
       }
     }, WAIT);
     toComplete = await book('11:00');
+    toNoShow = await book('16:00');
     ({ browser, page, cspViolations } = await openDesktop());
   }, SETUP_MS);
 
@@ -243,6 +245,26 @@ describeInBrowser('the console, on a desk screen', () => {
       );
       expect(completed.status).toBe('completed');
       await expect(panel.getByRole('button', { name: 'Mark completed' }).count()).resolves.toBe(0);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'the owner marks a confirmed appointment as a no-show',
+    async () => {
+      await appointmentButton(toNoShow).click();
+      const panel = page.getByRole('region', { name: 'Appointment: Haircut' });
+      if (await panel.getByRole('button', { name: 'Confirm' }).isVisible()) {
+        await panel.getByRole('button', { name: 'Confirm' }).click();
+        await page.getByText('Status changed: Confirmed.').waitFor();
+      }
+      await panel.getByRole('button', { name: 'Mark no-show' }).click();
+      await page.getByText('Status changed: No-show.').waitFor();
+      const missed = await expectOk(
+        salon.api('GET', `/appointments/${toNoShow}`, undefined, salon.staffToken),
+      );
+      expect(missed.status).toBe('no_show');
+      await panel.getByRole('button', { name: 'Close' }).click();
     },
     STEP_MS,
   );
