@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, bearer, detailOf, type DayAppointment } from '../api/client';
 import { Alert } from '../shared/alert';
 import { formatDay, formatMoney } from '../shared/format';
@@ -38,6 +38,10 @@ export function AppointmentPanel(props: {
   const [time, setTime] = useState(appointment.start_time.slice(0, 5));
   const service = appointment.services.map((line) => line.service_name).join(', ');
   const statusName = (status: string) => t.statuses[status] ?? status;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Opening an appointment takes the focus there, so the keyboard and screen readers follow.
+  useEffect(() => heading.current?.focus(), []);
 
   const setStatus = async (status: Status) => {
     setBusy(true);
@@ -91,7 +95,7 @@ export function AppointmentPanel(props: {
   const headingId = `panel-${appointment.id}`;
   return (
     <section className="card panel" aria-labelledby={headingId}>
-      <h3 id={headingId}>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
         {t.console.appointment}: {service}
       </h3>
       <dl className="summary">

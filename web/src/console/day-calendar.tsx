@@ -204,110 +204,113 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
       {staff && staff.length === 0 ? <p className="muted">{t.console.noStaff}</p> : null}
       {appointments && shown.length === 0 ? <p className="muted">{t.console.nothingToday}</p> : null}
       {cancelled > 0 ? <p className="muted">{t.console.cancelledCount(cancelled)}</p> : null}
-      {columns.length > 0 ? (
-        <div className="day-grid">
-          <div className="time-axis" aria-hidden="true">
-            <div className="column-head" />
-            <div className="column-body">
-              {rows
-                .filter((minute) => minute % 60 === 0)
-                .map((minute) => (
-                  <span
-                    key={minute}
-                    className="hour"
-                    style={{ top: `${((minute - range.from) / ROW_MINUTES) * ROW_REM}rem` }}
-                  >
-                    {timeOf(minute)}
-                  </span>
-                ))}
-            </div>
-          </div>
-          {columns.map((member) => (
-            <section key={member.id} className="staff-column" aria-labelledby={`column-${member.id}`}>
-              <h3 id={`column-${member.id}`} className="column-head">
-                {member.display_name || `${member.first_name} ${member.last_name}`}
-              </h3>
-              <div className="column-body" style={{ height: `${rows.length * ROW_REM}rem` }}>
-                {rows.map((minute) => {
-                  const time = timeOf(minute);
-                  return (
-                    <div
+      {/* On a wide screen the open appointment's panel stands beside the grid, not below the fold. */}
+      <div className={current ? 'calendar-layout with-panel' : 'calendar-layout'}>
+        {columns.length > 0 ? (
+          <div className="day-grid">
+            <div className="time-axis" aria-hidden="true">
+              <div className="column-head" />
+              <div className="column-body">
+                {rows
+                  .filter((minute) => minute % 60 === 0)
+                  .map((minute) => (
+                    <span
                       key={minute}
-                      className={`slot${minute % 60 === 0 ? ' hour-line' : ''}${dropAt === `${member.id}@${time}` ? ' drop-target' : ''}`}
-                      data-staff={member.id}
-                      data-time={time}
-                      title={t.console.dropHere(time)}
-                      onDragOver={dragOver(member, time)}
-                      onDragLeave={() => setDropAt(undefined)}
-                      onDrop={drop(member, time)}
-                    />
-                  );
-                })}
-                {shown
-                  .filter((item) => item.staff_id === member.id)
-                  .map((item) => {
-                    const start = minutesOf(item.start_time);
-                    const end = minutesOf(item.end_time) || 24 * 60;
-                    const service = item.services.map((line) => line.service_name).join(', ');
-                    const customer = item.customer_name ?? t.console.walkIn;
-                    const status = t.statuses[item.status] ?? item.status;
-                    const time = `${item.start_time.slice(0, 5)}–${item.end_time.slice(0, 5)}`;
+                      className="hour"
+                      style={{ top: `${((minute - range.from) / ROW_MINUTES) * ROW_REM}rem` }}
+                    >
+                      {timeOf(minute)}
+                    </span>
+                  ))}
+              </div>
+            </div>
+            {columns.map((member) => (
+              <section key={member.id} className="staff-column" aria-labelledby={`column-${member.id}`}>
+                <h3 id={`column-${member.id}`} className="column-head">
+                  {member.display_name || `${member.first_name} ${member.last_name}`}
+                </h3>
+                <div className="column-body" style={{ height: `${rows.length * ROW_REM}rem` }}>
+                  {rows.map((minute) => {
+                    const time = timeOf(minute);
                     return (
-                      <button
-                        key={item.id}
-                        type="button"
-                        draggable={item.status === 'pending' || item.status === 'confirmed'}
-                        className={`appointment status-${item.status}${selected === item.id ? ' selected' : ''}`}
-                        style={{
-                          top: `${((start - range.from) / ROW_MINUTES) * ROW_REM}rem`,
-                          height: `${(Math.max(end - start, ROW_MINUTES) / ROW_MINUTES) * ROW_REM}rem`,
-                        }}
-                        aria-pressed={selected === item.id}
-                        data-appointment={item.id}
-                        onClick={() => setSelected(selected === item.id ? undefined : item.id)}
-                        onDragStart={(event) => {
-                          event.dataTransfer.setData('text/plain', item.id);
-                          event.dataTransfer.effectAllowed = 'move';
-                          setDragging(item);
-                        }}
-                        onDragEnd={() => {
-                          setDragging(undefined);
-                          setDropAt(undefined);
-                        }}
-                      >
-                        {/* One line each; the hidden commas make the button's name read as a sentence. */}
-                        <span className="appointment-time">
-                          {time}
-                          <span className="visually-hidden">, </span>
-                        </span>
-                        <span className="appointment-title">
-                          {service}
-                          <span className="visually-hidden">, </span>
-                        </span>
-                        <span>
-                          {customer}
-                          <span className="visually-hidden">, </span>
-                        </span>
-                        <span className="appointment-status">{status}</span>
-                      </button>
+                      <div
+                        key={minute}
+                        className={`slot${minute % 60 === 0 ? ' hour-line' : ''}${dropAt === `${member.id}@${time}` ? ' drop-target' : ''}`}
+                        data-staff={member.id}
+                        data-time={time}
+                        title={t.console.dropHere(time)}
+                        onDragOver={dragOver(member, time)}
+                        onDragLeave={() => setDropAt(undefined)}
+                        onDrop={drop(member, time)}
+                      />
                     );
                   })}
-              </div>
-            </section>
-          ))}
-        </div>
-      ) : null}
-      {current ? (
-        <AppointmentPanel
-          key={current.id}
-          desk={desk}
-          appointment={current}
-          staffName={columns.find((member) => member.id === current.staff_id)?.display_name}
-          onChanged={changed}
-          onMove={(date, time) => reschedule(current, date, time)}
-          onClose={() => setSelected(undefined)}
-        />
-      ) : null}
+                  {shown
+                    .filter((item) => item.staff_id === member.id)
+                    .map((item) => {
+                      const start = minutesOf(item.start_time);
+                      const end = minutesOf(item.end_time) || 24 * 60;
+                      const service = item.services.map((line) => line.service_name).join(', ');
+                      const customer = item.customer_name ?? t.console.walkIn;
+                      const status = t.statuses[item.status] ?? item.status;
+                      const time = `${item.start_time.slice(0, 5)}–${item.end_time.slice(0, 5)}`;
+                      return (
+                        <button
+                          key={item.id}
+                          type="button"
+                          draggable={item.status === 'pending' || item.status === 'confirmed'}
+                          className={`appointment status-${item.status}${selected === item.id ? ' selected' : ''}`}
+                          style={{
+                            top: `${((start - range.from) / ROW_MINUTES) * ROW_REM}rem`,
+                            height: `${(Math.max(end - start, ROW_MINUTES) / ROW_MINUTES) * ROW_REM}rem`,
+                          }}
+                          aria-pressed={selected === item.id}
+                          data-appointment={item.id}
+                          onClick={() => setSelected(selected === item.id ? undefined : item.id)}
+                          onDragStart={(event) => {
+                            event.dataTransfer.setData('text/plain', item.id);
+                            event.dataTransfer.effectAllowed = 'move';
+                            setDragging(item);
+                          }}
+                          onDragEnd={() => {
+                            setDragging(undefined);
+                            setDropAt(undefined);
+                          }}
+                        >
+                          {/* One line each; the hidden commas make the button's name read as a sentence. */}
+                          <span className="appointment-time">
+                            {time}
+                            <span className="visually-hidden">, </span>
+                          </span>
+                          <span className="appointment-title">
+                            {service}
+                            <span className="visually-hidden">, </span>
+                          </span>
+                          <span>
+                            {customer}
+                            <span className="visually-hidden">, </span>
+                          </span>
+                          <span className="appointment-status">{status}</span>
+                        </button>
+                      );
+                    })}
+                </div>
+              </section>
+            ))}
+          </div>
+        ) : null}
+        {current ? (
+          <AppointmentPanel
+            key={current.id}
+            desk={desk}
+            appointment={current}
+            staffName={columns.find((member) => member.id === current.staff_id)?.display_name}
+            onChanged={changed}
+            onMove={(date, time) => reschedule(current, date, time)}
+            onClose={() => setSelected(undefined)}
+          />
+        ) : null}
+      </div>
     </section>
   );
 }
