@@ -250,6 +250,9 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** The newest 6-digit code the SMTP sandbox received for `email` in a message whose subject matches. */
+/** A plan change crosses billing, the payment sandbox and identity's replica: slower than one event. */
+export const PLAN_WAIT = { timeoutMs: 90_000, intervalMs: 500 };
+
 /**
  * The salon on PRO, as its owner buys it: the upgrade's invoice paid on the payment sandbox's hosted page (its
  * form posted as the browser would), then waited for until identity takes a second outlet.
@@ -259,7 +262,7 @@ export async function upgradeToPro(salon: Salon): Promise<void> {
   await waitFor(async () => {
     const current = await salon.api('GET', '/subscriptions/current', undefined, salon.staffToken);
     return current.status === 200;
-  }, WAIT);
+  }, PLAN_WAIT);
   const upgrade = await expectOk(
     salon.api('POST', '/subscriptions/upgrade', { target_plan: 'pro' }, salon.staffToken),
   );
@@ -280,7 +283,7 @@ export async function upgradeToPro(salon: Salon): Promise<void> {
   await waitFor(async () => {
     const current = await salon.api('GET', '/subscriptions/current', undefined, salon.staffToken);
     return current.status === 200 && current.body.plan_type === 'PRO';
-  }, WAIT);
+  }, PLAN_WAIT);
 }
 
 export async function codeSentTo(salon: Salon, email: string, subject: RegExp): Promise<string> {

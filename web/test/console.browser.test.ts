@@ -5,6 +5,7 @@ import {
   expectAccessible,
   expectOk,
   openDesktop,
+  PLAN_WAIT,
   PASSWORD,
   screenshot as saveScreenshot,
   SETUP_MS,
@@ -338,7 +339,7 @@ describeInBrowser('the console, on a desk screen', () => {
           salon.staffToken,
         );
         return created.status === 201 && created.body;
-      }, WAIT);
+      }, PLAN_WAIT);
       const all = await expectOk(salon.api('GET', '/outlets', undefined, salon.staffToken));
       expect(all.items).toHaveLength(2);
       await expectOk(
