@@ -24,7 +24,7 @@ export const WEB_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The front ends' paths: the booking page now, the staff console later (it answers a notice until then). */
+/** The front ends' paths: the booking page and the staff console. */
 export const WEB_PATHS = ['/book', '/console'] as const;
 
 /** web/dist of the @salon/web package when it has been built (`npm run build`), else undefined. */

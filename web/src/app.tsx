@@ -97,7 +97,7 @@ export function App({ path }: { path: string }) {
       );
       break;
     case 'console':
-      page = <ConsolePage />;
+      page = <ConsolePage onBusinessLanguage={businessLanguage} />;
       break;
     default:
       page = (

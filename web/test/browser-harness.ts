@@ -196,14 +196,18 @@ export async function startSalon(name: string, domain: string): Promise<Salon> {
   };
 }
 
-/** A phone-sized page (390 × 844, touch, en-GB) that records every Content-Security-Policy complaint. */
-export async function openPhone(): Promise<{ browser: Browser; page: Page; cspViolations: string[] }> {
+/** A page of its own browser (en-GB) that records every Content-Security-Policy complaint. */
+export async function openBrowser(device: {
+  width: number;
+  height: number;
+  isMobile: boolean;
+}): Promise<{ browser: Browser; page: Page; cspViolations: string[] }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    viewport: { width: device.width, height: device.height },
+    deviceScaleFactor: device.isMobile ? 2 : 1,
+    isMobile: device.isMobile,
+    hasTouch: device.isMobile,
     locale: 'en-GB',
   });
   const page = await context.newPage();
@@ -214,6 +218,12 @@ export async function openPhone(): Promise<{ browser: Browser; page: Page; cspVi
   });
   return { browser, page, cspViolations };
 }
+
+/** A phone-sized page (390 × 844, touch), as customers book. */
+export const openPhone = () => openBrowser({ width: 390, height: 844, isMobile: true });
+
+/** A desk's screen (1440 × 1024, mouse), as the salon's staff use the console. */
+export const openDesktop = () => openBrowser({ width: 1440, height: 1024, isMobile: false });
 
 export const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
@@ -240,6 +250,42 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** The newest 6-digit code the SMTP sandbox received for `email` in a message whose subject matches. */
+/** A plan change crosses billing, the payment sandbox and identity's replica: slower than one event. */
+export const PLAN_WAIT = { timeoutMs: 90_000, intervalMs: 500 };
+
+/**
+ * The salon on PRO, as its owner buys it: the upgrade's invoice paid on the payment sandbox's hosted page (its
+ * form posted as the browser would), then waited for until identity takes a second outlet.
+ */
+export async function upgradeToPro(salon: Salon): Promise<void> {
+  // Billing creates the FREE subscription from identity's registration event: wait for it first.
+  await waitFor(async () => {
+    const current = await salon.api('GET', '/subscriptions/current', undefined, salon.staffToken);
+    return current.status === 200;
+  }, PLAN_WAIT);
+  const upgrade = await expectOk(
+    salon.api('POST', '/subscriptions/upgrade', { target_plan: 'pro' }, salon.staffToken),
+  );
+  const hosted: string | undefined =
+    upgrade.invoice?.gateway_payment_url ?? upgrade.invoice?.gateway_invoice_url;
+  if (!hosted) throw new Error(`the upgrade has no payment page: ${JSON.stringify(upgrade)}`);
+  const page = new URL(hosted);
+  const html = await (await fetch(page)).text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no payment form on ${hosted}`);
+  const paid = await fetch(new URL(action, page), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'payment_method=QRIS',
+    redirect: 'manual',
+  });
+  if (paid.status >= 400) throw new Error(`the hosted page refused the payment: ${paid.status}`);
+  await waitFor(async () => {
+    const current = await salon.api('GET', '/subscriptions/current', undefined, salon.staffToken);
+    return current.status === 200 && current.body.plan_type === 'PRO';
+  }, PLAN_WAIT);
+}
+
 export async function codeSentTo(salon: Salon, email: string, subject: RegExp): Promise<string> {
   const listing = salon.fixture.platform.sandboxLinks.smtp;
   if (!listing) throw new Error('the platform runs no SMTP sandbox');

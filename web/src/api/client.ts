@@ -26,6 +26,18 @@ export type MyPackage = Success<paths['/api/v1/customer/packages']['get']>['item
 export type PackageOnSale = Success<paths['/api/v1/customer/packages/browse']['get']>['items'][number];
 export type MyPayment = Success<paths['/api/v1/customer/payments']['get']>['items'][number];
 
+// The console's (staff token).
+export type StaffLogin = Success<paths['/api/v1/auth/login']['post']>;
+export type SignedInStaff = Success<paths['/api/v1/auth/complete-login']['post']>;
+export type ConsoleOutlet = Success<paths['/api/v1/outlets']['get']>['items'][number];
+export type ConsoleStaff = Success<paths['/api/v1/staff']['get']>['items'][number];
+export type DayAppointment = MyAppointment;
+export type ConsoleCustomer = Success<paths['/api/v1/customers']['get']>['items'][number];
+export type PackageForSale = Success<paths['/api/v1/packages']['get']>['items'][number];
+export type CustomerCredit = Success<
+  paths['/api/v1/staff/customer-packages/{customer_id}/credits']['get']
+>[number];
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The `{detail}` of an error answer as one sentence: a string, or the messages of a validation error. */

@@ -1,21 +1,127 @@
-import { LanguageSwitch } from '../shared/language-switch';
+import { useEffect, useState } from 'react';
+import { api, bearer, detailOf, type ConsoleOutlet } from '../api/client';
+import { Alert } from '../shared/alert';
 import { useI18n } from '../shared/i18n';
+import { LanguageSwitch } from '../shared/language-switch';
+import { loadConsoleSession, outletScope, saveConsoleSession, type ConsoleSession } from './console-session';
+import { ConsoleSignIn } from './console-sign-in';
+import { CustomerDesk } from './customer-desk';
+import { DayCalendar } from './day-calendar';
 
-/** /console is reserved for the staff console (a later slice); until then it says so and links the API. */
-export function ConsolePage() {
+/** What every part of the signed-in console shares: the session, and how a refusal is told. */
+export interface Desk {
+  session: ConsoleSession;
+  /** The message for a refused call; a 401 (token gone) signs out, so the sign-in form comes back. */
+  refusal(response: Response, detail: string | undefined): string;
+}
+
+/**
+ * /console: the salon's staff sign in (choosing the business when they belong to several), then see the day
+ * calendar of an outlet and the customer panel. The token stays in this tab's sessionStorage.
+ */
+export function ConsolePage({ onBusinessLanguage }: { onBusinessLanguage(tag: string): void }) {
   const { t } = useI18n();
+  const [session, setSession] = useState<ConsoleSession | undefined>(() => loadConsoleSession());
+
+  const keep = (next: ConsoleSession | undefined) => {
+    saveConsoleSession(next);
+    setSession(next);
+  };
+
+  useEffect(() => {
+    document.title = session ? `${t.consoleTitle} · ${session.tenant.name}` : t.consoleTitle;
+  }, [session, t]);
+
+  const desk: Desk | undefined = session && {
+    session,
+    refusal: (response, detail) => {
+      if (response.status === 401) keep(undefined);
+      return detail ?? t.somethingWrong;
+    },
+  };
+
   return (
     <>
       <header className="top">
-        <LanguageSwitch />
+        <div>
+          <h1>{t.consoleTitle}</h1>
+          {session ? (
+            <p className="muted console-user">
+              {session.tenant.name} ·{' '}
+              {t.console.user(session.name, t.console.roles[session.role] ?? session.role)}
+            </p>
+          ) : null}
+        </div>
+        <div className="top-actions">
+          {session ? (
+            <button type="button" className="secondary" onClick={() => keep(undefined)}>
+              {t.signOut}
+            </button>
+          ) : null}
+          <LanguageSwitch />
+        </div>
       </header>
-      <main className="page">
-        <h1>{t.consoleTitle}</h1>
-        <p>{t.consoleNotYet}</p>
-        <p>
-          <a href="/api/v1/docs">{t.apiReference}</a>
-        </p>
+      <main className={desk ? 'console' : 'page'}>
+        {desk ? (
+          <ConsoleDesk desk={desk} onBusinessLanguage={onBusinessLanguage} />
+        ) : (
+          <ConsoleSignIn onSignedIn={keep} />
+        )}
       </main>
+    </>
+  );
+}
+
+/** The signed-in console: the outlets the token may see, the calendar of the chosen one, the customer panel. */
+function ConsoleDesk({ desk, onBusinessLanguage }: { desk: Desk; onBusinessLanguage(tag: string): void }) {
+  const { t } = useI18n();
+  const [outlets, setOutlets] = useState<ConsoleOutlet[]>();
+  const [outletId, setOutletId] = useState<string>();
+  const [error, setError] = useState<string>();
+  const headers = bearer(desk.session.accessToken);
+
+  useEffect(() => {
+    void api
+      .GET('/api/v1/outlets', { params: { query: { size: 100, is_active: true } }, headers })
+      .then(({ data, error: refused, response }) => {
+        if (!data) return setError(desk.refusal(response, detailOf(refused)));
+        const scope = outletScope(desk.session);
+        const mine = scope ? data.items.filter((outlet) => scope.includes(outlet.id)) : data.items;
+        setOutlets(mine);
+        setOutletId(mine[0]?.id);
+      });
+    // The tenant's language until the user picks one (RECEPTIONIST may not read the tenant: nothing changes).
+    void api
+      .GET('/api/v1/tenants/{tenant_id}', {
+        params: { path: { tenant_id: desk.session.tenant.id } },
+        headers,
+      })
+      .then(({ data }) => data && onBusinessLanguage(data.settings.language));
+  }, [desk.session.accessToken]);
+
+  if (!outlets)
+    return (
+      <>
+        <Alert message={error} />
+        <p role="status">{t.loading}</p>
+      </>
+    );
+  const outlet = outlets.find((candidate) => candidate.id === outletId);
+  if (!outlet) return <p className="notice">{t.console.noOutlets}</p>;
+  return (
+    <>
+      <div className="field outlet-picker">
+        <label htmlFor="console-outlet">{t.outlet}</label>
+        <select id="console-outlet" value={outlet.id} onChange={(event) => setOutletId(event.target.value)}>
+          {outlets.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <DayCalendar key={outlet.id} desk={desk} outlet={outlet} />
+      <CustomerDesk desk={desk} outletId={outlet.id} />
     </>
   );
 }
