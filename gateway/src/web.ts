@@ -39,7 +39,7 @@ export function builtWebDir(): string | undefined {
 
 /**
  * Serves the single-page build in `dir`: hashed assets under /book/assets/ (cached for a year), and
- * index.html for /book, /book/…, /console and /console/… (never cached, so a new build shows at once). Every
+ * index.html for /, /book, /book/…, /console and /console/… (never cached, so a new build shows at once). Every
  * answer carries the strict policy above instead of helmet's default. `limitPublic` counts page loads
  * against the public rate limit; assets are not counted.
  */
@@ -47,7 +47,7 @@ export function webRouter(dir: string, limitPublic: RequestHandler): Router {
   const router = Router();
   const index = join(dir, 'index.html');
   router.use((req, res, next) => {
-    if (WEB_PATHS.some((path) => req.path === path || req.path.startsWith(`${path}/`)))
+    if (req.path === '/' || WEB_PATHS.some((path) => req.path === path || req.path.startsWith(`${path}/`)))
       res.setHeader('Content-Security-Policy', WEB_CONTENT_SECURITY_POLICY);
     next();
   });
@@ -62,6 +62,8 @@ export function webRouter(dir: string, limitPublic: RequestHandler): Router {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   };
+  // The home page (`/`) leads to the console and to a business's booking page.
+  router.get('/', limitPublic, page);
   for (const path of WEB_PATHS) router.get([path, `${path}/{*rest}`], limitPublic, page);
   return router;
 }

@@ -37,6 +37,7 @@ const directivesOf = (header: string | null) =>
 
 describe('the booking page and the console', () => {
   it.each([
+    '/',
     '/book/demo-salon',
     '/book/demo-salon/appointments/0123456789abcdef01234567',
     '/console',
@@ -50,6 +51,8 @@ describe('the booking page and the console', () => {
   });
 
   it('serves a strict Content-Security-Policy: self only, nothing inline, no framing', async () => {
+    const home = await fetch(`${gateway.url}/`);
+    expect(home.headers.get('content-security-policy')).toBe(WEB_CONTENT_SECURITY_POLICY);
     const response = await fetch(`${gateway.url}/book/demo-salon`);
     const header = response.headers.get('content-security-policy');
     expect(header).toBe(WEB_CONTENT_SECURITY_POLICY);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { BookingPage } from './book/booking-page';
 import { BookingStatusPage } from './book/booking-status-page';
 import { ConsolePage } from './console/console-page';
+import { HomePage } from './home/home-page';
 import { CustomerShell, type Section } from './my/customer-shell';
 import { ForgotPassword } from './my/forgot-password';
 import { MyBookings } from './my/my-bookings';
@@ -15,6 +16,7 @@ type Screen =
   | { kind: 'book'; slug: string }
   | { kind: 'booking'; slug: string; appointmentId: string }
   | { kind: 'customer'; slug: string; section: Section }
+  | { kind: 'home' }
   | { kind: 'console' }
   | { kind: 'not-found' };
 
@@ -27,11 +29,12 @@ const CUSTOMER_PAGES: Record<string, Section> = {
 };
 
 /**
- * /book/{slug}, /book/{slug}/appointments/{id} (the return from the payment page), the customer's own pages
- * (/book/{slug}/my/…, /book/{slug}/account/…), /console/….
+ * / (the home page), /book/{slug}, /book/{slug}/appointments/{id} (the return from the payment page), the
+ * customer's own pages (/book/{slug}/my/…, /book/{slug}/account/…), /console/….
  */
 export function screenOf(path: string): Screen {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0) return { kind: 'home' };
   if (parts[0] === 'console') return { kind: 'console' };
   if (parts[0] === 'book' && parts.length === 2) return { kind: 'book', slug: parts[1]! };
   if (parts[0] === 'book' && parts.length === 4 && parts[2] === 'appointments')
@@ -95,6 +98,9 @@ export function App({ path }: { path: string }) {
       page = (
         <CustomerPage slug={screen.slug} section={screen.section} onBusinessLanguage={businessLanguage} />
       );
+      break;
+    case 'home':
+      page = <HomePage />;
       break;
     case 'console':
       page = <ConsolePage onBusinessLanguage={businessLanguage} />;

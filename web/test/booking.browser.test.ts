@@ -45,6 +45,28 @@ describeInBrowser('the booking page, on a phone', () => {
   }, 60_000);
 
   it(
+    'starts at the home page, which leads to the console and to a business’s booking page',
+    async () => {
+      await page.goto(`${base}/`);
+      await page.getByRole('heading', { level: 1, name: 'Salon platform' }).waitFor();
+      await expectAccessible(page);
+      await screenshot('home');
+      await page.getByRole('link', { name: 'Open the console' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Salon console' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/console');
+      await page.goBack();
+      // The demo salon's address is offered first; any business's address opens its page.
+      const address = page.getByLabel('The business’s address');
+      expect(await address.inputValue()).toBe('demo-salon');
+      await address.fill(slug);
+      await page.getByRole('button', { name: 'Open the booking page' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Lumen Browser Salon' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/book/${slug}`);
+    },
+    STEP_MS,
+  );
+
+  it(
     'shows the business in its language (Indonesian), switchable to English, with services by category',
     async () => {
       await page.goto(`${base}/book/${slug}`);

@@ -67,6 +67,18 @@ const en = {
   } as Record<string, string>,
   signInToSee: 'Sign in again on the booking page to see this booking.',
   bookAnother: 'Book another appointment',
+  home: {
+    title: 'Salon platform',
+    intro: 'Bookings, payments and reminders for salons, spas and wellness businesses.',
+    consoleHeading: 'For the salon: the console',
+    consoleText: 'Staff sign in to run the day: the calendar, appointments, customers and packages.',
+    openConsole: 'Open the console',
+    bookingHeading: 'For customers: a booking page',
+    slugLabel: 'The business’s address',
+    slugHint: (demo: string) =>
+      `Its booking page is /book/<address>. The demo salon (${demo}) is there after npm run seed.`,
+    openBookingPage: 'Open the booking page',
+  },
   consoleTitle: 'Salon console',
   console: {
     signInTitle: 'Staff sign-in',
@@ -265,6 +277,18 @@ const id: Messages = {
   },
   signInToSee: 'Masuk lagi di halaman pemesanan untuk melihat pesanan ini.',
   bookAnother: 'Pesan janji temu lain',
+  home: {
+    title: 'Platform salon',
+    intro: 'Pemesanan, pembayaran, dan pengingat untuk salon, spa, dan bisnis kebugaran.',
+    consoleHeading: 'Untuk salon: konsol',
+    consoleText: 'Staf masuk untuk menjalankan hari: kalender, janji temu, pelanggan, dan paket.',
+    openConsole: 'Buka konsol',
+    bookingHeading: 'Untuk pelanggan: halaman pemesanan',
+    slugLabel: 'Alamat bisnis',
+    slugHint: (demo: string) =>
+      `Halaman pemesanannya adalah /book/<alamat>. Salon demo (${demo}) tersedia setelah npm run seed.`,
+    openBookingPage: 'Buka halaman pemesanan',
+  },
   consoleTitle: 'Konsol salon',
   console: {
     signInTitle: 'Masuk untuk staf',
