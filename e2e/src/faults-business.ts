@@ -25,8 +25,13 @@ const SLOTS_PER_DAY = 16; // 09:00 … 16:30, every 30 minutes
 /** Bookings start two days ahead, so both reminders (24 h and 2 h before) are still in the future. */
 const FIRST_DAY = 2;
 
-export async function setUpBookableBusiness(platform: Platform, name: string): Promise<BookableBusiness> {
-  const business = await registerBusiness(platform, name);
+/** A second business on the same platform needs its own `phone` (see `registerBusiness`). */
+export async function setUpBookableBusiness(
+  platform: Platform,
+  name: string,
+  phone?: string,
+): Promise<BookableBusiness> {
+  const business = await registerBusiness(platform, name, phone);
   const outlets = expectStatus(await platform.request('GET', '/outlets', { token: business.token }), 200);
   business.outletId = outlets.items[0].id;
   const service = expectStatus(

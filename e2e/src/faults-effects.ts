@@ -64,7 +64,9 @@ export async function appointmentEffects(platform: Platform): Promise<Appointmen
     reminders: await count(
       platform,
       'notifications',
-      `SELECT count(*) AS n FROM notifications.scheduled_notifications WHERE kind = 'appointment_reminder'`,
+      // Of an appointment: a suite may add reminders of its own, with no appointment (e2e/test/replicas.test.ts).
+      `SELECT count(*) AS n FROM notifications.scheduled_notifications
+        WHERE kind = 'appointment_reminder' AND appointment_id IS NOT NULL`,
     ),
   };
 }

@@ -17,9 +17,12 @@ import {
   createTestKeys,
   deleteBrokerNamespace,
   httpRequest,
+  startRoundRobinFront,
   testAmqpUrl,
   testNamespace,
+  testRedisUrl,
   testTokenSigner,
+  type RoundRobinFront,
   type TestDatabase,
   type TestKeys,
   type TestResponse,
@@ -30,8 +33,23 @@ import { SandboxClient, type SandboxChannel } from './sandbox-client';
 export type ProcessName = ServiceName | 'gateway' | 'sandbox';
 
 export interface PlatformOptions {
-  /** Extra or overriding environment per process, e.g. `{ gateway: { RATE_LIMIT_PUBLIC: '1000/10000' } }`. */
+  /**
+   * Extra or overriding environment per process, e.g. `{ gateway: { RATE_LIMIT_PUBLIC: '1000/10000' } }`; every
+   * replica of a service (every gateway) gets the same.
+   */
   env?: Partial<Record<ProcessName, Record<string, string>>>;
+  /**
+   * Processes per service (default 1, or `E2E_REPLICAS`, which runs any suite scaled out). Above 1, every service runs that many replicas on its one database and
+   * the one broker namespace, each on its own ports, behind a round-robin front of its own (the cluster's
+   * Service): the gateways and the other services reach it only there. The gateways share their rate-limit
+   * counters in Redis, as deployed.
+   */
+  replicas?: number;
+  /**
+   * Gateways (default 1 with one replica per service, 2 with more): above 1 they stand behind a round-robin
+   * front of their own (the load balancer), which `gateway` names and `request` goes through.
+   */
+  gateways?: number;
 }
 
 export interface RequestOptions {
@@ -43,7 +61,10 @@ export interface RequestOptions {
 }
 
 export interface PlatformService {
+  /** This replica's own base URL. */
   url: string;
+  /** Where the gateways and the other services reach the service: its front, or its one process. */
+  frontUrl: string;
   /** Its operations port: `/metrics` and the detailed `/readyz`. */
   metricsUrl: string;
   /** The service's own database; the harness created it and drops it at stop. */
@@ -52,10 +73,17 @@ export interface PlatformService {
 }
 
 export interface Platform {
-  /** The gateway's base URL (`/healthz`, `/readyz`, and the API under `/api/v1`). */
+  /**
+   * The gateway's base URL (`/healthz`, `/readyz`, and the API under `/api/v1`); with several gateways, the
+   * round-robin front before them (what the provider sandboxes call back and the public links name).
+   */
   gateway: string;
-  /** The gateway's operations port: `/metrics` and the detailed `/readyz`. */
+  /** The first gateway's operations port: `/metrics` and the detailed `/readyz`. */
   gatewayMetrics: string;
+  /** Each gateway's own base URL (one unless `gateways` asked for more). */
+  gateways: string[];
+  /** Processes per service. */
+  replicas: number;
   internalToken: string;
   /** The token the payment provider sandbox signs its callbacks with (a test replaying a provider's retries). */
   callbackToken: string;
@@ -67,19 +95,30 @@ export interface Platform {
   /** Where each process's stdout and stderr are written. */
   logDir: string;
   sandbox: SandboxClient;
-  /** Calls the API through the gateway; `path` is relative to `/api/v1`. */
+  /** Calls the API through the gateway (round robin over the gateways); `path` is relative to `/api/v1`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON bodies of many shapes
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
-  service(name: ServiceName): PlatformService;
+  /** A service's replica (the first by default). */
+  service(name: ServiceName, replica?: number): PlatformService;
+  /**
+   * Requests each replica of a service (or each gateway) accepted through its front, in replica order; all
+   * zeros with one process, which has no front.
+   */
+  forwarded(name: ServiceName | 'gateway'): number[];
   /**
    * Runs SQL on a service's own database. For what no API shows (fault tests counting effects, a journey
    * finding a notification id); a test that writes through it says in a comment why no API could do it.
    */
   query<T = Record<string, unknown>>(name: ServiceName, text: string, params?: unknown[]): Promise<T[]>;
-  /** Signals a process (SIGKILL for a crash) and waits until it is gone. */
-  kill(name: ProcessName, signal?: NodeJS.Signals): Promise<void>;
-  /** Starts a killed process again: same port, database, namespace and secrets; resolves once it is ready. */
-  restart(name: ProcessName): Promise<void>;
+  /**
+   * Signals a process (SIGKILL for a crash) and waits until it is gone: replica `replica` (default the first)
+   * of a service, or that gateway. Its front keeps naming it, as a Service does until the cluster notices.
+   */
+  kill(name: ProcessName, signal?: NodeJS.Signals, replica?: number): Promise<void>;
+  /**
+   * Starts a killed process again: same port, database, namespace and secrets; resolves once it is ready.
+   */
+  restart(name: ProcessName, replica?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -92,8 +131,16 @@ const serviceScript = (name: ServiceName) => `services/${name}/dist/main.js`;
  * in its own OS process started from `dist/`, on real PostgreSQL (a fresh database per service) and RabbitMQ
  * (a namespace of its own), with a key pair and internal credentials made for this run. Every port is chosen
  * before anything starts, so all processes start at once and a restarted one comes back where it was.
+ *
+ * With `replicas` above 1, each service runs that many processes behind a round-robin front, and two gateways
+ * behind another (see `PlatformOptions`): what docs/operations.md ("Several replicas") describes.
  */
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  const replicas = options.replicas ?? (Number(process.env.E2E_REPLICAS) || 1);
+  const gatewayCount = options.gateways ?? (replicas > 1 ? 2 : 1);
+  if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`replicas must be 1 or more: ${replicas}`);
+  if (!Number.isInteger(gatewayCount) || gatewayCount < 1)
+    throw new Error(`gateways must be 1 or more: ${gatewayCount}`);
   assertBuilt([SANDBOX_SCRIPT, GATEWAY_SCRIPT, ...SERVICES.map(serviceScript)]);
   const logDir = mkdtempSync(join(tmpdir(), 'salon-e2e-'));
   const namespace = testNamespace();
@@ -104,15 +151,36 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
 
   const [databases, ports] = await Promise.all([
     Promise.all(SERVICES.map((name) => createTestDatabase(`e2e_${name}`))),
-    allocatePorts(),
+    allocatePorts(replicas, gatewayCount),
   ]);
   const databaseOf = Object.fromEntries(SERVICES.map((name, i) => [name, databases[i]!])) as Record<
     ServiceName,
     TestDatabase
   >;
   const local = (port: number) => `http://127.0.0.1:${port}`;
-  const gatewayUrl = local(ports.gateway);
-  const serviceUrl = (name: ServiceName) => local(ports.services[name]);
+  const replicaUrls = (name: ServiceName) => ports.services[name].map((replica) => local(replica.port));
+  const gatewayUrls = ports.gateways.map((gateway) => local(gateway.port));
+
+  // The fronts (one per service with several replicas, one before several gateways) listen before any
+  // process starts: every address is known up front.
+  const fronts: Partial<Record<ServiceName | 'gateway', RoundRobinFront>> = {};
+  const startFronts = async () => {
+    if (replicas > 1)
+      for (const name of SERVICES)
+        fronts[name] = await startRoundRobinFront(replicaUrls(name), { port: ports.fronts[name] });
+    if (gatewayCount > 1)
+      fronts.gateway = await startRoundRobinFront(gatewayUrls, { port: ports.fronts.gateway });
+  };
+  const closeFronts = () => Promise.all(Object.values(fronts).map((front) => front.close()));
+  try {
+    await startFronts();
+  } catch (error) {
+    await closeFronts();
+    await Promise.all(databases.map((database) => database.drop()));
+    throw error;
+  }
+  const frontUrl = (name: ServiceName) => fronts[name]?.url ?? replicaUrls(name)[0]!;
+  const gatewayUrl = fronts.gateway?.url ?? gatewayUrls[0]!;
   const paymentUrl = local(ports.sandbox.payment);
   const listUrls: Record<SandboxChannel, string> = {
     email: `${local(ports.sandbox.smtpList)}/sandbox/messages`,
@@ -123,7 +191,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const logLevel = process.env.E2E_LOG_LEVEL ?? 'info';
 
   const upstreams = Object.fromEntries(
-    SERVICES.map((name) => [UPSTREAM_URL_VARIABLES[name], serviceUrl(name)]),
+    SERVICES.map((name) => [UPSTREAM_URL_VARIABLES[name], frontUrl(name)]),
   ) as Record<string, string>;
   const verification = {
     JWT_PUBLIC_KEY: keys.publicKeyPem,
@@ -166,80 +234,104 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       PUBLIC_BASE_URL: gatewayUrl,
     },
   };
+  // Twelve service processes share one PostgreSQL with whatever else CI runs beside this file (its default
+  // max_connections is 100): replicas take smaller pools, about as many connections per service in all.
+  const poolSize = replicas > 1 ? '3' : '5';
+  // Several gateways count rate limits together in Redis, as deployed (deploy/k8s/secrets.template.yaml).
+  const sharedRateLimits: Record<string, string> =
+    gatewayCount > 1 ? { REDIS_URL: testRedisUrl(), RATE_LIMIT_PREFIX: `${namespace}:gateway:rl` } : {};
 
-  const log = (name: ProcessName) => join(logDir, `${name}.log`);
-  const children: Record<ProcessName, PlatformChild> = {
-    sandbox: new PlatformChild({
-      name: 'sandbox',
-      script: SANDBOX_SCRIPT,
-      env: {
-        HOST: '127.0.0.1',
-        PAYMENT_PORT: String(ports.sandbox.payment),
-        PAYMENT_SECRET_KEY: paymentSecretKey,
-        PAYMENT_CALLBACK_TOKEN: callbackToken,
-        SMTP_PORT: String(ports.sandbox.smtp),
-        SMTP_LIST_PORT: String(ports.sandbox.smtpList),
-        WHATSAPP_PORT: String(ports.sandbox.whatsapp),
-        WHATSAPP_CALLBACK_URL: `${gatewayUrl}${API_PREFIX}/webhooks/whatsapp`,
-        SMS_PORT: String(ports.sandbox.sms),
-        PUSH_PORT: String(ports.sandbox.push),
-        LOG_LEVEL: logLevel,
-        ...options.env?.sandbox,
-      },
-      logFile: log('sandbox'),
-      // The provider answers 401 on its API root once it listens; the listings answer 200.
-      readyUrls: [paymentUrl, ...Object.values(listUrls)],
-      readyStatus: 'any',
-    }),
-    gateway: new PlatformChild({
-      name: 'gateway',
-      script: GATEWAY_SCRIPT,
-      env: {
-        ...verification,
-        ...upstreams,
-        PORT: String(ports.gateway),
-        METRICS_PORT: String(ports.metrics.gateway),
-        ...options.env?.gateway,
-      },
-      logFile: log('gateway'),
-      readyUrls: [`${gatewayUrl}/readyz`],
-      readyStatus: 'ok',
+  /** `scheduling.log` for the first replica, `scheduling-1.log` for the second, and so on. */
+  const processName = (name: ProcessName, replica: number) => (replica === 0 ? name : `${name}-${replica}`);
+  const log = (name: string) => join(logDir, `${name}.log`);
+  const children: Record<ProcessName, PlatformChild[]> = {
+    sandbox: [
+      new PlatformChild({
+        name: 'sandbox',
+        script: SANDBOX_SCRIPT,
+        env: {
+          HOST: '127.0.0.1',
+          PAYMENT_PORT: String(ports.sandbox.payment),
+          PAYMENT_SECRET_KEY: paymentSecretKey,
+          PAYMENT_CALLBACK_TOKEN: callbackToken,
+          SMTP_PORT: String(ports.sandbox.smtp),
+          SMTP_LIST_PORT: String(ports.sandbox.smtpList),
+          WHATSAPP_PORT: String(ports.sandbox.whatsapp),
+          WHATSAPP_CALLBACK_URL: `${gatewayUrl}${API_PREFIX}/webhooks/whatsapp`,
+          SMS_PORT: String(ports.sandbox.sms),
+          PUSH_PORT: String(ports.sandbox.push),
+          LOG_LEVEL: logLevel,
+          ...options.env?.sandbox,
+        },
+        logFile: log('sandbox'),
+        // The provider answers 401 on its API root once it listens; the listings answer 200.
+        readyUrls: [paymentUrl, ...Object.values(listUrls)],
+        readyStatus: 'any',
+      }),
+    ],
+    gateway: ports.gateways.map((gateway, replica) => {
+      const name = processName('gateway', replica);
+      return new PlatformChild({
+        name,
+        script: GATEWAY_SCRIPT,
+        env: {
+          ...verification,
+          ...upstreams,
+          ...sharedRateLimits,
+          PORT: String(gateway.port),
+          METRICS_PORT: String(gateway.metrics),
+          ...options.env?.gateway,
+        },
+        logFile: log(name),
+        readyUrls: [`${local(gateway.port)}/readyz`],
+        readyStatus: 'ok',
+      });
     }),
     ...(Object.fromEntries(
-      SERVICES.map((name) => [
-        name,
-        new PlatformChild({
-          name,
-          script: serviceScript(name),
-          env: {
-            ...verification,
-            PORT: String(ports.services[name]),
-            METRICS_PORT: String(ports.metrics[name]),
-            DATABASE_URL: databaseOf[name].url,
-            DB_POOL_SIZE: '5',
-            AMQP_URL: testAmqpUrl(),
-            EVENT_NAMESPACE: namespace,
-            ...serviceEnv[name],
-            ...options.env?.[name],
-          },
-          logFile: log(name),
-          readyUrls: [`${serviceUrl(name)}/readyz`],
-          readyStatus: 'ok',
+      SERVICES.map((service) => [
+        service,
+        ports.services[service].map((own, replica) => {
+          const name = processName(service, replica);
+          return new PlatformChild({
+            name,
+            script: serviceScript(service),
+            env: {
+              ...verification,
+              PORT: String(own.port),
+              METRICS_PORT: String(own.metrics),
+              DATABASE_URL: databaseOf[service].url,
+              DB_POOL_SIZE: poolSize,
+              AMQP_URL: testAmqpUrl(),
+              EVENT_NAMESPACE: namespace,
+              ...serviceEnv[service],
+              ...options.env?.[service],
+            },
+            logFile: log(name),
+            readyUrls: [`${local(own.port)}/readyz`],
+            readyStatus: 'ok',
+          });
         }),
       ]),
-    ) as Record<ServiceName, PlatformChild>),
+    ) as Record<ServiceName, PlatformChild[]>),
+  };
+  const everyChild = () => Object.values(children).flat();
+  const childOf = (name: ProcessName, replica = 0): PlatformChild => {
+    const child = children[name][replica];
+    if (!child) throw new Error(`${name} has no replica ${replica} (${children[name].length} running)`);
+    return child;
   };
 
   const stopAll = async () => {
-    await Promise.all(Object.values(children).map((child) => child.stop()));
-    await Promise.all(Object.values(children).map((child) => child.closeLog()));
+    await Promise.all(everyChild().map((child) => child.stop()));
+    await Promise.all(everyChild().map((child) => child.closeLog()));
+    await closeFronts();
     await Promise.all(databases.map((database) => database.drop()));
     await deleteBrokerNamespace(namespace).catch(() => undefined);
   };
 
   // All at once: services retry their broker and peers, and the gateway needs no upstream to be ready.
   try {
-    await Promise.all(Object.values(children).map((child) => child.start()));
+    await Promise.all(everyChild().map((child) => child.start()));
   } catch (error) {
     await stopAll();
     throw new Error(
@@ -250,7 +342,9 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
 
   return {
     gateway: gatewayUrl,
-    gatewayMetrics: local(ports.metrics.gateway),
+    gatewayMetrics: local(ports.gateways[0]!.metrics),
+    gateways: gatewayUrls,
+    replicas,
     internalToken,
     callbackToken,
     eventNamespace: namespace,
@@ -266,20 +360,29 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
           ...requestOptions.headers,
         },
       }),
-    service: (name) => ({
-      url: serviceUrl(name),
-      metricsUrl: local(ports.metrics[name]),
-      database: databaseOf[name],
-      child: children[name],
-    }),
+    service: (name, replica = 0) => {
+      const own = ports.services[name][replica];
+      if (!own) throw new Error(`${name} has no replica ${replica} (${replicas} running)`);
+      return {
+        url: local(own.port),
+        frontUrl: frontUrl(name),
+        metricsUrl: local(own.metrics),
+        database: databaseOf[name],
+        child: childOf(name, replica),
+      };
+    },
+    forwarded: (name) => {
+      const urls = name === 'gateway' ? gatewayUrls : replicaUrls(name);
+      return urls.map((url) => fronts[name]?.forwarded.get(url) ?? 0);
+    },
     query: <T>(name: ServiceName, text: string, params?: unknown[]) =>
       databaseOf[name].db.withRawTx((session) => session.query<T>(text, params)),
-    kill: (name, signal = 'SIGTERM') => children[name].kill(signal),
-    restart: (name) => children[name].start(),
+    kill: (name, signal = 'SIGTERM', replica = 0) => childOf(name, replica).kill(signal),
+    restart: (name, replica = 0) => childOf(name, replica).start(),
     async stop() {
       await stopAll();
       // Logs stay when asked for (E2E_KEEP_LOGS=1) or when a process died on its own.
-      const crashed = Object.values(children).filter((child) => child.crashed);
+      const crashed = everyChild().filter((child) => child.crashed);
       if (process.env.E2E_KEEP_LOGS === '1' || crashed.length > 0) {
         if (crashed.length > 0)
           process.stderr.write(
@@ -292,7 +395,13 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   };
 }
 
-async function allocatePorts() {
+/** A process's two ports: its API and its operations port (`/metrics`, the detailed `/readyz`). */
+interface ProcessPorts {
+  port: number;
+  metrics: number;
+}
+
+async function allocatePorts(replicas: number, gatewayCount: number) {
   const taken = new Set<number>();
   const next = async (): Promise<number> => {
     const port = await freePort();
@@ -300,6 +409,7 @@ async function allocatePorts() {
     taken.add(port);
     return port;
   };
+  const processPorts = async (): Promise<ProcessPorts> => ({ port: await next(), metrics: await next() });
   const sandbox = {
     payment: await next(),
     smtp: await next(),
@@ -308,12 +418,15 @@ async function allocatePorts() {
     sms: await next(),
     push: await next(),
   };
-  const services = {} as Record<ServiceName, number>;
-  const metrics = {} as Record<ServiceName | 'gateway', number>;
+  const services = {} as Record<ServiceName, ProcessPorts[]>;
+  const fronts = {} as Record<ServiceName | 'gateway', number>;
   for (const name of SERVICES) {
-    services[name] = await next();
-    metrics[name] = await next();
+    services[name] = [];
+    for (let replica = 0; replica < replicas; replica += 1) services[name].push(await processPorts());
+    fronts[name] = await next();
   }
-  metrics.gateway = await next();
-  return { sandbox, services, gateway: await next(), metrics };
+  const gateways: ProcessPorts[] = [];
+  for (let gateway = 0; gateway < gatewayCount; gateway += 1) gateways.push(await processPorts());
+  fronts.gateway = await next();
+  return { sandbox, services, gateways, fronts };
 }

@@ -1,6 +1,4 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import http, { type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { catalogService } from '@salon/catalog';
 import { identityService } from '@salon/identity';
 import { publicJwkOf, tokenKidOf } from '@salon/service-kit';
@@ -9,8 +7,10 @@ import {
   createTestDatabase,
   createTestKeys,
   httpRequest,
+  startRoundRobinFront,
   startTestService,
   type TestDatabase,
+  type RoundRobinFront,
   type TestKeys,
   type TestService,
 } from '@salon/testing';
@@ -37,37 +37,9 @@ const B: TestKeys = (() => {
 })();
 const kidOf = (keys: TestKeys) => publicJwkOf(createPublicKey(keys.publicKeyPem)).kid;
 
-/** The cluster's Service in front of identity's replicas: round robin over `targets`, swapped at will. */
-async function startFront() {
-  const front = { targets: [] as string[], turn: 0, url: '', close: async () => {} };
-  const server: Server = http.createServer((req, res) => {
-    const target = front.targets[front.turn++ % front.targets.length] as string;
-    const upstream = http.request(
-      `${target}${req.url ?? '/'}`,
-      { method: req.method, headers: req.headers, agent: false },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  front.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  front.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return front;
-}
-
 let database: TestDatabase;
-let front: Awaited<ReturnType<typeof startFront>>;
+/** The cluster's Service in front of identity's replicas: round robin, its targets swapped at will. */
+let front: RoundRobinFront;
 const replicas: TestService[] = [];
 const catalogs: TestService[] = [];
 const gateways: RunningGateway[] = [];
@@ -115,7 +87,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   database = await createTestDatabase('identity');
-  front = await startFront();
+  front = await startRoundRobinFront();
 });
 
 afterAll(async () => {

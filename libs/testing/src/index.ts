@@ -15,3 +15,4 @@ export * from './inbox';
 export * from './pdf';
 export * from './ics';
 export * from './webhook-receiver';
+export * from './round-robin-front';
