@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, SERVICES, UPSTREAM_URL_VARIABLES, type ServiceName } from '@salon/gateway';
@@ -136,6 +136,29 @@ const serviceScript = (name: ServiceName) => `services/${name}/dist/main.js`;
  * behind another (see `PlatformOptions`): what docs/operations.md ("Several replicas") describes.
  */
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startPlatformOnce(options);
+    } catch (error) {
+      // A port chosen in advance can be taken by another test process before its server binds it (ports are
+      // drawn at random below the ephemeral range, so this is rare): start again with fresh ports.
+      if (!(error instanceof PortTakenError) || attempt >= START_ATTEMPTS) throw error;
+      process.stderr.write(`e2e: ${error.message}; starting the platform again with other ports\n`);
+    }
+  }
+}
+
+/** How often a platform start that lost a port to another process is tried in all. */
+const START_ATTEMPTS = 3;
+
+class PortTakenError extends Error {}
+
+/** Whether a process of the platform failed to listen because its port was taken meanwhile. */
+function portTakenIn(logDir: string): boolean {
+  return readdirSync(logDir).some((file) => readFileSync(join(logDir, file), 'utf8').includes('EADDRINUSE'));
+}
+
+async function startPlatformOnce(options: PlatformOptions): Promise<Platform> {
   const replicas = options.replicas ?? (Number(process.env.E2E_REPLICAS) || 1);
   const gatewayCount = options.gateways ?? (replicas > 1 ? 2 : 1);
   if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`replicas must be 1 or more: ${replicas}`);
@@ -177,6 +200,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   } catch (error) {
     await closeFronts();
     await Promise.all(databases.map((database) => database.drop()));
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new PortTakenError('a front lost its port', { cause: error });
     throw error;
   }
   const frontUrl = (name: ServiceName) => fronts[name]?.url ?? replicaUrls(name)[0]!;
@@ -334,6 +359,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     await Promise.all(everyChild().map((child) => child.start()));
   } catch (error) {
     await stopAll();
+    if (portTakenIn(logDir)) {
+      rmSync(logDir, { recursive: true, force: true });
+      throw new PortTakenError('a process lost its port', { cause: error });
+    }
     throw new Error(
       `The platform did not start: ${error instanceof Error ? error.message : String(error)}\nLogs: ${logDir}`,
       { cause: error },
