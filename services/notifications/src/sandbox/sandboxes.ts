@@ -63,6 +63,9 @@ export async function startSmtpSandbox(
   const messages: SandboxMessage[] = [];
   let failures = 0;
   const smtp = new SMTPServer({
+    // A client still connected at close (a delivery in flight as a test stops) is cut after a second, not
+    // the library's 30: nothing waits on a sandbox's mail.
+    closeTimeout: 1_000,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
