@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '@salon/service-kit';
-import { captureEvents, handleInbox, startTestService, waitFor, type TestService } from '@salon/testing';
+import { newEvent } from '@salon/messaging';
+import {
+  applyInbox,
+  captureEvents,
+  handleInbox,
+  startTestService,
+  waitFor,
+  type TestService,
+} from '@salon/testing';
 import { schedulingService } from '../src/definition';
+import { onSchedulingAvailabilityOpened } from '../src/events/handlers/scheduling.availability.opened';
 import { onSchedulingWaitlistOfferDue } from '../src/events/handlers/scheduling.waitlist.offer_due';
 import { addCustomer, addOutlet, bookableSetup, bookingBody, futureDate } from './helpers';
 
@@ -346,5 +355,43 @@ describe('waitlist', () => {
     const removed = await service.request('DELETE', `/availability/${block.body.id}`, { token: setup.admin });
     expect(removed.status).toBe(204);
     expect(await offered(setup, third)).toMatchObject({ date: setup.date, start_time: '10:00:00' });
+
+    // Hours that opened before a customer joined are not news to that customer: an opening delivered late (its
+    // event occurred before the join) offers nothing; the same opening after the join does.
+    const lateDay = futureDate(7);
+    const late = await addCustomer(service, setup.tenantId);
+    const lateHours = await service.request('POST', '/availability', {
+      token: setup.admin,
+      body: {
+        staff_id: setup.staffId,
+        date: lateDay,
+        start_time: '14:00',
+        end_time: '16:00',
+        availability_type: 'working_hours',
+      },
+    });
+    expect(lateHours.status).toBe(201);
+    const openedAt = new Date(Date.now() - 1_000).toISOString();
+    expect((await join(setup, { date: lateDay }, late)).status).toBe(201);
+    const opening = (occurredAt: string) => ({
+      ...newEvent(
+        'scheduling.availability.opened.v1',
+        {
+          tenant_id: setup.tenantId,
+          outlet_id: setup.outletId,
+          staff_id: setup.staffId,
+          dates: [lateDay],
+          start_time: '14:00:00',
+          end_time: '16:00:00',
+        },
+        { producer: 'scheduling', tenantId: setup.tenantId },
+      ),
+      occurred_at: occurredAt,
+    });
+    const handler = onSchedulingAvailabilityOpened({ store: service.running.context.store });
+    await applyInbox(service, handler, opening(openedAt));
+    expect(await offerOf(setup, late)).toBeNull();
+    await applyInbox(service, handler, opening(new Date().toISOString()));
+    expect(await offerOf(setup, late)).toMatchObject({ date: lateDay, start_time: '14:00:00' });
   });
 });

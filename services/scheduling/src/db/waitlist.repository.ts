@@ -172,17 +172,17 @@ export async function lockWaitlistDay(tx: Executor, slot: Pick<FreedSlot, 'tenan
   await lockFor(tx, 'scheduling.waitlist', `${slot.tenantId}:${slot.outletId}:${slot.date}`);
 }
 
-/** Of `dates`, those on which someone waits at the outlet for this staff member or for anyone. */
+/** Of `dates`, those on which someone who joined by `joinedBy` waits at the outlet for this staff member or anyone. */
 export async function datesWithWaiting(
   tx: Executor,
-  where: { tenantId: string; outletId: string; staffId: string; dates: readonly string[] },
+  where: { tenantId: string; outletId: string; staffId: string; dates: readonly string[]; joinedBy: string },
 ): Promise<string[]> {
   const rows = await selectRows<{ date: string }>(
     tx,
     sql`SELECT DISTINCT to_char(date, 'YYYY-MM-DD') AS date FROM scheduling.waitlist_entries
         WHERE tenant_id = ${where.tenantId} AND outlet_id = ${where.outletId} AND status = 'waiting'
           AND date = ANY(${`{${where.dates.join(',')}}`}::date[])
-          AND (staff_id IS NULL OR staff_id = ${where.staffId})
+          AND (staff_id IS NULL OR staff_id = ${where.staffId}) AND created_at <= ${where.joinedBy}::timestamptz
         ORDER BY 1`,
   );
   return rows.map((row) => row.date);
@@ -202,12 +202,17 @@ export async function hasLiveOffer(tx: Executor, slot: FreedSlot): Promise<boole
  * The waiting entries the slot may go to, in queue order: the outlet and date, anyone or this staff member, a
  * window that lets the slot start then, no offer held now, and never offered this slot before.
  */
-export async function slotCandidates(tx: Executor, slot: FreedSlot): Promise<WaitlistEntryRecord[]> {
+export async function slotCandidates(
+  tx: Executor,
+  slot: FreedSlot,
+  joinedBy: string | null = null,
+): Promise<WaitlistEntryRecord[]> {
   return selectRows<WaitlistEntryRecord>(
     tx,
     sql`SELECT ${columns} FROM scheduling.waitlist_entries w
         WHERE w.tenant_id = ${slot.tenantId} AND w.outlet_id = ${slot.outletId} AND w.date = ${slot.date}::date
           AND w.status = 'waiting' AND (w.staff_id IS NULL OR w.staff_id = ${slot.staffId})
+          AND (${joinedBy}::timestamptz IS NULL OR w.created_at <= ${joinedBy}::timestamptz)
           AND (w.window_start IS NULL OR w.window_start <= ${slot.startTime})
           AND (w.window_end IS NULL OR w.window_end > ${slot.startTime})
           AND NOT EXISTS (SELECT 1 FROM scheduling.waitlist_offers o WHERE o.entry_id = w.id

@@ -57,14 +57,16 @@ export async function offerOpenedHours(
   tx: Executor,
   opened: AvailabilityOpenedV1,
   origin: EventOrigin,
+  /** When the hours opened (the event's `occurred_at`): customers who joined later saw them open already. */
+  openedAt: string,
 ): Promise<void> {
   const where = { tenantId: opened.tenant_id, outletId: opened.outlet_id, staffId: opened.staff_id };
   const start = parseTime(opened.start_time) as number; // the event's schema admits only HH:MM:SS
   const end = parseTime(opened.end_time) as number;
-  for (const date of await datesWithWaiting(tx, { ...where, dates: opened.dates })) {
+  for (const date of await datesWithWaiting(tx, { ...where, dates: opened.dates, joinedBy: openedAt })) {
     let startTime = start;
     while (startTime < end) {
-      const offeredUntil = await offerFreedSlot(deps, tx, { ...where, date, startTime }, origin);
+      const offeredUntil = await offerFreedSlot(deps, tx, { ...where, date, startTime }, origin, openedAt);
       startTime =
         offeredUntil === null ? startTime + STEP_MINUTES : Math.max(offeredUntil, startTime + STEP_MINUTES);
     }

@@ -48,10 +48,12 @@ export async function offerFreedSlot(
   tx: Executor,
   slot: FreedSlot,
   origin: EventOrigin,
+  /** Only entries that joined by then (hours that opened are news only to those already waiting). */
+  joinedBy: string | null = null,
 ): Promise<number | null> {
   await lockWaitlistDay(tx, slot);
   if (await hasLiveOffer(tx, slot)) return null;
-  for (const entry of await slotCandidates(tx, slot)) {
+  for (const entry of await slotCandidates(tx, slot, joinedBy)) {
     const request = {
       outlet_id: slot.outletId,
       appointment_date: slot.date,

@@ -6,4 +6,4 @@ import { offerOpenedHours } from '../../domain/opened-hours';
 export const onSchedulingAvailabilityOpened =
   (deps: Pick<SchedulingDeps, 'store'>): InboxHandler<'scheduling.availability.opened.v1'> =>
   (data, { tx, event }) =>
-    offerOpenedHours(deps, tx, data, causedBy(event, PRODUCER));
+    offerOpenedHours(deps, tx, data, causedBy(event, PRODUCER), event.occurred_at);
