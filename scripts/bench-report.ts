@@ -22,6 +22,8 @@ const BENCHMARKS = [
   { name: 'gateway', command: 'npm run --silent bench:gateway' },
   { name: 'scheduling', command: 'npm run --silent bench:scheduling' },
   { name: 'book_and_pay', command: 'npx tsx e2e/bench/book-and-pay.bench.ts' },
+  { name: 'growth', command: 'npx tsx services/scheduling/bench/growth.bench.ts' },
+  { name: 'embedded', command: 'npx tsx embedded/bench/embedded.bench.ts' },
 ];
 /** Environment variables that change what the benchmarks measure; the report names those that are set. */
 const KNOB = /^(BENCH_|GRID_RUNS$|BOOKINGS_PER_CLIENT$)/;

@@ -16,11 +16,11 @@ export const STAFF = 20;
 export const DAYS = 90;
 
 /**
- * The benchmark's salon: 20 staff with daily working hours and a lunch break for 90 days, a week of vacation
- * for every fourth, and about 30% of the 30-minute slots booked (written directly: the booking path is
- * measured on its own).
+ * The benchmark's salon: 20 staff (or `staff`) with daily working hours and a lunch break for 90 days, a week
+ * of vacation for every fourth, and about 30% of the 30-minute slots booked (written directly: the booking
+ * path is measured on its own).
  */
-export async function seedSalon(service: TestService) {
+export async function seedSalon(service: TestService, { staff = STAFF } = {}) {
   const db = service.running.context.db;
   const tenant = newTenant(service);
   await setTenant(service, tenant.tenantId, { booking_advance_days: 365 });
@@ -33,7 +33,7 @@ export async function seedSalon(service: TestService) {
   const customerId = await addCustomer(service, tenant.tenantId);
   const start = futureDate(1);
   const staffIds: string[] = [];
-  for (let i = 0; i < STAFF; i += 1) {
+  for (let i = 0; i < staff; i += 1) {
     const member = await createdStaff(service, tenant.admin, outletId, { max_advance_booking_days: 365 });
     staffIds.push(member.id);
     const post = (body: Record<string, unknown>) =>
