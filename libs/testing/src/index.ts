@@ -16,3 +16,4 @@ export * from './pdf';
 export * from './ics';
 export * from './webhook-receiver';
 export * from './round-robin-front';
+export * from './counted-events';
