@@ -75,6 +75,8 @@ export class RabbitBus implements EventBus {
   private inFlight = 0;
   /** Connections opened so far: 1 after start, +1 per successful reconnect. */
   connectionsOpened = 0;
+  /** The URL (of `url`'s list) the open connection goes to; undefined while disconnected. */
+  connectedUrl?: string;
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly options: RabbitBusOptions) {
@@ -245,6 +247,7 @@ export class RabbitBus implements EventBus {
       throw error;
     }
     this.connected = true;
+    this.connectedUrl = url;
     this.connectionsOpened += 1;
     this.reconnectAttempt = 0;
     this.options.logger.info(
@@ -257,6 +260,7 @@ export class RabbitBus implements EventBus {
   private onConnectionLost(connection: ChannelModel): void {
     if (connection !== this.connection) return;
     this.connected = false;
+    this.connectedUrl = undefined;
     this.connection = undefined;
     this.publisher = undefined;
     this.routerChannel = undefined;
