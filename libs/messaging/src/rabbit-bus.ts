@@ -12,11 +12,18 @@ import {
   declareConsumerTopology,
   ladderStepFor,
   topologyNames,
+  type QueueReplication,
   type TopologyNames,
 } from './topology';
 
 export interface RabbitBusOptions {
+  /**
+   * The broker's AMQP URL, or the nodes of a cluster as a comma-separated list: the bus connects to the
+   * first it reaches and, when its connection is lost, tries the next one first.
+   */
   url: string;
+  /** Members of each quorum queue in a cluster (`x-quorum-initial-group-size`); see `QueueReplication`. */
+  quorumGroupSize?: number;
   namespace: string;
   /** Shown in the broker's connection list; lets operators (and tests) find this process's connection. */
   connectionName: string;
@@ -45,11 +52,16 @@ interface ActiveSubscription {
  * The RabbitMQ transport: one connection, a confirm channel for publishing, a channel per consumer.
  * amqplib does not reconnect by itself: on connection loss this bus reconnects with back-off, declares its
  * topology again and resumes every consumer; unacked deliveries come back and the inbox absorbs them.
+ * Given a cluster's nodes, each attempt goes to the next node after the one that failed or was lost.
  */
 export class RabbitBus implements EventBus {
   readonly transport = 'rabbitmq' as const;
   private readonly names: TopologyNames;
   private readonly schemas: EventSchemas;
+  private readonly urls: string[];
+  private readonly replication: QueueReplication;
+  /** The node the next connection attempt goes to. */
+  private urlIndex = 0;
   private readonly subscriptions = new Map<string, ActiveSubscription>();
   private connection?: ChannelModel;
   private publisher?: ConfirmChannel;
@@ -63,11 +75,15 @@ export class RabbitBus implements EventBus {
   private inFlight = 0;
   /** Connections opened so far: 1 after start, +1 per successful reconnect. */
   connectionsOpened = 0;
+  /** The URL (of `url`'s list) the open connection goes to; undefined while disconnected. */
+  connectedUrl?: string;
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly options: RabbitBusOptions) {
     this.names = topologyNames(options.namespace);
     this.schemas = options.schemas ?? eventSchemas;
+    this.urls = brokerUrls(options.url);
+    this.replication = { quorumGroupSize: options.quorumGroupSize };
   }
 
   async start(): Promise<void> {
@@ -78,9 +94,8 @@ export class RabbitBus implements EventBus {
         return;
       } catch (error) {
         if (Date.now() + delay > deadline) {
-          throw new Error(`Cannot reach RabbitMQ at ${redact(this.options.url)}: ${messageOf(error)}`, {
-            cause: error,
-          });
+          const where = this.urls.map(redact).join(',');
+          throw new Error(`Cannot reach RabbitMQ at ${where}: ${messageOf(error)}`, { cause: error });
         }
         this.options.logger.warn({ err: messageOf(error) }, 'broker not reachable yet, retrying');
         await sleep(delay);
@@ -184,8 +199,23 @@ export class RabbitBus implements EventBus {
     }
   }
 
+  /** Connects to the current node; a failure moves on to the next for the following attempt. */
   private async connect(): Promise<void> {
-    const connection = await amqp.connect(this.options.url, {
+    const url = this.urls[this.urlIndex]!;
+    try {
+      await this.connectTo(url);
+    } catch (error) {
+      this.nextUrl();
+      throw error;
+    }
+  }
+
+  private nextUrl(): void {
+    this.urlIndex = (this.urlIndex + 1) % this.urls.length;
+  }
+
+  private async connectTo(url: string): Promise<void> {
+    const connection = await amqp.connect(url, {
       clientProperties: { connection_name: this.options.connectionName },
       // Nagle's algorithm would hold a lone publish or ack back until the previous segment is
       // acknowledged, adding tens of ms to commit-to-effect latency.
@@ -197,7 +227,7 @@ export class RabbitBus implements EventBus {
     connection.on('close', () => this.onConnectionLost(connection));
     try {
       const setup = await connection.createChannel();
-      await declareBaseTopology(setup, this.names);
+      await declareBaseTopology(setup, this.names, this.replication);
       await setup.close();
       const publisher = await connection.createConfirmChannel();
       publisher.on('error', () => undefined); // channel errors also close the connection's view; handled there
@@ -217,15 +247,20 @@ export class RabbitBus implements EventBus {
       throw error;
     }
     this.connected = true;
+    this.connectedUrl = url;
     this.connectionsOpened += 1;
     this.reconnectAttempt = 0;
-    this.options.logger.info({ connection: this.options.connectionName }, 'broker connected');
+    this.options.logger.info(
+      { connection: this.options.connectionName, broker: redact(url) },
+      'broker connected',
+    );
     this.waiters.splice(0).forEach((resolve) => resolve());
   }
 
   private onConnectionLost(connection: ChannelModel): void {
     if (connection !== this.connection) return;
     this.connected = false;
+    this.connectedUrl = undefined;
     this.connection = undefined;
     this.publisher = undefined;
     this.routerChannel = undefined;
@@ -234,6 +269,8 @@ export class RabbitBus implements EventBus {
       active.acks = undefined;
     }
     if (this.closing) return;
+    // The node may be gone: a cluster's next node is tried first (a single URL is tried again).
+    this.nextUrl();
     this.options.logger.warn('broker connection lost, reconnecting');
     this.scheduleReconnect();
   }
@@ -253,7 +290,13 @@ export class RabbitBus implements EventBus {
     const { subscription } = active;
     const channel = await connection.createChannel();
     channel.on('error', () => undefined);
-    await declareConsumerTopology(channel, this.names, subscription.consumer, subscription.events);
+    await declareConsumerTopology(
+      channel,
+      this.names,
+      subscription.consumer,
+      subscription.events,
+      this.replication,
+    );
     await channel.prefetch(subscription.prefetch ?? 200);
     const acks = new ChannelAcks(channel);
     const { consumerTag } = await channel.consume(this.names.queue(subscription.consumer), (message) => {
@@ -446,6 +489,16 @@ function safeJson(text: string): unknown {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The URLs of a comma-separated `AMQP_URL` (one broker, or the nodes of a cluster). */
+function brokerUrls(url: string): string[] {
+  const urls = url
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (urls.length === 0) throw new Error('No broker URL given');
+  return urls;
 }
 
 function redact(url: string): string {

@@ -24,12 +24,35 @@ export function ladderStepFor(remainingMs: number): number {
   return chosen;
 }
 
+/**
+ * How queues are replicated across a broker cluster. Unset (one node, the default): quorum queues take the
+ * broker's default group size and the delay ladder is classic. With `quorumGroupSize` (a cluster), every
+ * quorum queue is declared with that many members, and the ladder's steps are quorum queues too: a classic
+ * queue lives on one node, and while that node is down no client can declare it again, so none could
+ * reconnect (seen in e2e/test/faults/broker-cluster.test.ts). A namespace keeps the ladder's type it was
+ * created with: switching one means deleting its ladder queues first (docs/operations.md).
+ */
+export interface QueueReplication {
+  quorumGroupSize?: number;
+}
+
+function quorum(replication: QueueReplication): Record<string, unknown> {
+  return {
+    'x-queue-type': 'quorum',
+    ...(replication.quorumGroupSize ? { 'x-quorum-initial-group-size': replication.quorumGroupSize } : {}),
+  };
+}
+
 /** Declares exchanges and the delay ladder; idempotent. */
-export async function declareBaseTopology(channel: Channel, names: TopologyNames): Promise<void> {
+export async function declareBaseTopology(
+  channel: Channel,
+  names: TopologyNames,
+  replication: QueueReplication = {},
+): Promise<void> {
   await channel.assertExchange(names.events, 'topic', { durable: true });
   await channel.assertExchange(names.deadLetters, 'direct', { durable: true });
   await channel.assertExchange(names.delay, 'direct', { durable: true });
-  await channel.assertQueue(names.delayReady, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+  await channel.assertQueue(names.delayReady, { durable: true, arguments: quorum(replication) });
   await channel.bindQueue(names.delayReady, names.delay, 'ready');
   // One fixed TTL per queue: per-message TTLs only expire at the head, so mixed delays would queue up.
   for (const step of LADDER_STEPS_MS) {
@@ -37,6 +60,7 @@ export async function declareBaseTopology(channel: Channel, names: TopologyNames
     await channel.assertQueue(queue, {
       durable: true,
       arguments: {
+        ...(replication.quorumGroupSize ? quorum(replication) : {}),
         'x-message-ttl': step,
         'x-dead-letter-exchange': names.delay,
         'x-dead-letter-routing-key': 'ready',
@@ -52,15 +76,16 @@ export async function declareConsumerTopology(
   names: TopologyNames,
   consumer: string,
   eventTypes: string[],
+  replication: QueueReplication = {},
 ): Promise<void> {
   const queue = names.queue(consumer);
   const deadLetterQueue = names.deadLetterQueue(consumer);
-  await channel.assertQueue(deadLetterQueue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+  await channel.assertQueue(deadLetterQueue, { durable: true, arguments: quorum(replication) });
   await channel.bindQueue(deadLetterQueue, names.deadLetters, queue);
   await channel.assertQueue(queue, {
     durable: true,
     arguments: {
-      'x-queue-type': 'quorum',
+      ...quorum(replication),
       // A message that keeps killing its consumer (crash, channel loss) is dead-lettered by the broker.
       'x-delivery-limit': 20,
       'x-dead-letter-exchange': names.deadLetters,

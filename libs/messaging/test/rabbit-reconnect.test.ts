@@ -1,5 +1,12 @@
-import { MessagingStore, OutboxRelay, topologyNames } from '@salon/messaging';
-import { createMigratedDatabase, createTestBus, killBrokerConnection, waitFor } from '@salon/testing';
+import { MessagingStore, OutboxRelay, RabbitBus, deleteTopology, topologyNames } from '@salon/messaging';
+import {
+  createMigratedDatabase,
+  createTestBus,
+  killBrokerConnection,
+  testAmqpUrl,
+  testNamespace,
+  waitFor,
+} from '@salon/testing';
 import {
   COUNTED,
   SCHEMA,
@@ -60,3 +67,24 @@ it('delivers and applies 2,000 events exactly once when the broker cuts the conn
     await database.drop();
   }
 }, 120_000);
+
+it('connects to the first reachable node of a comma-separated list', async () => {
+  // Port 1 refuses at once: the node that is down; the test broker comes next.
+  const namespace = testNamespace();
+  const bus = new RabbitBus({
+    url: `amqp://guest:guest@127.0.0.1:1, ${testAmqpUrl()}`,
+    namespace,
+    connectionName: 'msgtest.failover',
+    logger,
+    schemas: testSchemas,
+    connectTimeoutMs: 10_000,
+  });
+  await bus.start();
+  try {
+    expect(bus.isHealthy()).toBe(true);
+    expect(bus.connectionsOpened).toBe(1);
+  } finally {
+    await bus.withChannel((channel) => deleteTopology(channel, topologyNames(namespace), []));
+    await bus.close();
+  }
+});

@@ -54,6 +54,7 @@ export async function runServiceProcess<C extends CommonConfig>(
   const shutdown = createShutdown(logger);
   const bus = new RabbitBus({
     url: amqpUrl,
+    quorumGroupSize: config.AMQP_QUORUM_GROUP_SIZE,
     namespace: config.EVENT_NAMESPACE,
     connectionName: `${definition.name}:${process.pid}`,
     logger,

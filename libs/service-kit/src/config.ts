@@ -95,7 +95,17 @@ export const commonConfigSchema = z.object({
     .optional(),
   /** Connections per process; callers waiting on a row or advisory lock hold one each. */
   DB_POOL_SIZE: intQuery.pipe(z.int().min(1).max(200)).default(10),
+  /**
+   * The broker, or every node of a RabbitMQ cluster as a comma-separated list
+   * (`amqp://u:p@rabbit-0:5672,amqp://u:p@rabbit-1:5672,…`): the bus connects to the first it reaches and
+   * fails over to the next when its connection is lost.
+   */
   AMQP_URL: z.string().optional(),
+  /**
+   * Members of each quorum queue (`x-quorum-initial-group-size`), e.g. 3 on a three-node cluster; unset:
+   * the broker's default. Fixed when a namespace's queues are created (docs/operations.md, Several replicas).
+   */
+  AMQP_QUORUM_GROUP_SIZE: intQuery.pipe(z.int().min(1).max(7)).optional(),
   EVENT_NAMESPACE: z
     .string()
     .regex(/^[a-z0-9][a-z0-9_.-]*$/, { error: 'must be lowercase letters, digits, ".", "_" or "-"' })

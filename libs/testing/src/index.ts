@@ -16,3 +16,5 @@ export * from './pdf';
 export * from './ics';
 export * from './webhook-receiver';
 export * from './round-robin-front';
+export * from './broker-cluster';
+export * from './counted-events';
