@@ -62,25 +62,37 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.running = false;
     relays.delete(this);
-    this.wake();
     this.unsubscribe?.();
+    for (const wakeUp of this.sleepers) wakeUp();
     await Promise.all(this.loops);
   }
 
+  /**
+   * One loop is enough for what a commit added; a second poll would only skip the first one's locked rows
+   * and cost a transaction. The others join when a batch comes back full (see loop).
+   */
   wake(): void {
     this.woken = true;
-    for (const wakeUp of this.sleepers) wakeUp();
+    const [wakeUp] = this.sleepers;
+    wakeUp?.();
   }
 
   /** Publishes one batch; returns how many rows it sent. */
   async relayBatch(): Promise<number> {
     const { db, schema, bus } = this.options;
     const limit = this.options.batchSize ?? 500;
+    const outbox = sql`${sql.identifier(schema)}.outbox`;
     return db.withTx(async (tx) => {
+      // Claimed and deleted in one statement: the delete commits only after every confirm is in, and until
+      // then the rows are locked (other relays skip them) and come back if the transaction rolls back.
+      // ARRAY(…) keeps the plan on the primary key whatever the backlog (IN (…) let it scan the table).
       const rows = await selectRows<OutboxRow>(
         tx,
-        sql`SELECT seq, envelope, deliver_at, delay_target FROM ${sql.identifier(schema)}.outbox
-            ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+        sql`WITH claimed AS (
+              DELETE FROM ${outbox} WHERE seq = ANY(ARRAY(
+                SELECT seq FROM ${outbox} ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED))
+              RETURNING seq, envelope, deliver_at, delay_target)
+            SELECT * FROM claimed ORDER BY seq`,
       );
       if (rows.length === 0) return 0;
       const immediate: EventEnvelope[] = [];
@@ -96,9 +108,6 @@ export class OutboxRelay {
       }
       await Promise.all([bus.publish(immediate), ...delayed]);
       await this.options.afterPublish?.();
-      await tx.execute(
-        sql`DELETE FROM ${sql.identifier(schema)}.outbox WHERE seq = ANY(${`{${rows.map((row) => row.seq).join(',')}}`}::bigint[])`,
-      );
       return rows.length;
     });
   }
@@ -121,6 +130,11 @@ export class OutboxRelay {
       try {
         const sent = await this.relayBatch();
         errorDelay = 250;
+        if (sent >= (this.options.batchSize ?? 500)) {
+          // A full batch: there is a backlog, let another loop share it.
+          const [wakeUp] = this.sleepers;
+          wakeUp?.();
+        }
         if (sent > 0) continue; // more may be waiting
       } catch (error) {
         this.options.logger.warn(
