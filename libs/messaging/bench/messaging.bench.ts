@@ -4,7 +4,8 @@
  *   1. raw: amqplib alone, confirm channel, 20,000 persistent messages to a quorum queue, 500 confirms in flight
  *   2. path: 20,000 events committed through the outbox (transactions of 10 events, 8 writers), relayed with
  *      confirms, consumed with the inbox (inbox row + effect row per event, one transaction each)
- *   3. latency: 1,000 events/s for 5 s, one event per transaction; commit-to-effect p50/p99
+ *   3. latency: 1,000 events/s for BENCH_PACED_SECONDS (60) s, one event per transaction; commit-to-effect
+ *      p50/p99 over the whole phase and the worst p99 of its 10-second windows (the goal is a sustained p99)
  *
  * Needs the test infrastructure (TEST_DATABASE_URL, TEST_AMQP_URL). Prints a small table, then one
  * `BENCH {json}` line per measurement for scripts/bench-report.ts (`npm run bench` writes docs/benchmarks.md).
@@ -18,6 +19,8 @@ import { COUNTED, SCHEMA, applyEffect, counted, migrations, testSchemas } from '
 
 const logger = pino({ level: 'warn' });
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
+const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 60);
+const PACED_PER_S = 1_000;
 
 async function rawConfirmedPublishRate(queue: string): Promise<number> {
   const connection = await amqp.connect(testAmqpUrl());
@@ -110,25 +113,46 @@ async function main() {
     // Latency at 1,000 events/s: one event per transaction, paced.
     appliedAt.clear();
     const committedAt = new Map<string, number>();
-    const paced = Array.from({ length: 5_000 }, (_, n) => counted(n));
+    const paced = Array.from({ length: PACED_SECONDS * PACED_PER_S }, (_, n) => counted(n));
     const pacedStart = performance.now();
     const writes: Promise<void>[] = [];
+    let failedCommits = 0;
     for (let i = 0; i < paced.length; i += 1) {
-      const due = pacedStart + i;
+      const due = pacedStart + (i * 1000) / PACED_PER_S;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
       const event = paced[i]!;
       writes.push(
         database.db
           .withTx((tx) => store.enqueue(tx, [event]))
-          .then(() => void committedAt.set(event.id, performance.now())),
+          .then(
+            () => void committedAt.set(event.id, performance.now()),
+            // A path that falls behind makes writers wait for a pooled connection until they time out:
+            // counted and reported, not a crash that loses the figures.
+            () => void (failedCommits += 1),
+          ),
       );
     }
     await Promise.all(writes);
-    await waitFor(() => appliedAt.size >= paced.length, { timeoutMs: 60_000, intervalMs: 5 });
-    const latencies = paced
-      .map((event) => appliedAt.get(event.id)! - committedAt.get(event.id)!)
-      .sort((a, b) => a - b);
+    const committed = paced.filter((event) => committedAt.has(event.id));
+    await waitFor(() => committed.every((event) => appliedAt.has(event.id)), {
+      timeoutMs: 120_000,
+      intervalMs: 50,
+    });
+    const latencyOf = (event: (typeof paced)[number]) =>
+      appliedAt.get(event.id)! - committedAt.get(event.id)!;
+    const latencies = committed.map(latencyOf).sort((a, b) => a - b);
+    // Sustained means every stretch, not the average: the worst p99 of the 10-second windows.
+    const windowSize = 10 * PACED_PER_S;
+    let worstWindowP99 = 0;
+    for (let from = 0; from < paced.length; from += windowSize) {
+      const window = paced
+        .slice(from, from + windowSize)
+        .filter((event) => committedAt.has(event.id))
+        .map(latencyOf)
+        .sort((a, b) => a - b);
+      if (window.length > 0) worstWindowP99 = Math.max(worstWindowP99, percentile(window, 99));
+    }
 
     const row = (name: string, value: string) => console.log(`${name.padEnd(44)} ${value}`);
     console.log(
@@ -139,10 +163,14 @@ async function main() {
     row('ratio path / raw', `${((pathRate / raw) * 100).toFixed(1)} %`);
     row('commit-to-effect at 1,000 events/s: p50', `${percentile(latencies, 50).toFixed(1)} ms`);
     row('commit-to-effect at 1,000 events/s: p99', `${percentile(latencies, 99).toFixed(1)} ms`);
+    row('  worst p99 of a 10 s window', `${worstWindowP99.toFixed(1)} ms`);
     report('commit_to_effect_at_1000_per_s', {
       events: paced.length,
+      seconds: PACED_SECONDS,
+      failed_commits: failedCommits,
       p50_ms: Number(percentile(latencies, 50).toFixed(1)),
       p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+      worst_10s_p99_ms: Number(worstWindowP99.toFixed(1)),
     });
   } finally {
     await relay.stop();

@@ -4,7 +4,7 @@ import type { EventEnvelope } from '@salon/contracts';
 import { getOrCreateGauge, selectRows, type Db } from '@salon/service-kit';
 import type { DelayTarget, EventBus } from './bus';
 import { messageOf } from './delivery';
-import { outboxChannel } from './store-migration';
+import { onOutboxCommitted } from './outbox-signal';
 
 export interface OutboxRelayOptions {
   db: Db;
@@ -15,8 +15,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Batches in flight at once (each locks its own rows with SKIP LOCKED). */
   concurrency?: number;
-  /** Fallback poll when no NOTIFY arrives (LISTEN is down, or a writer's insert and commit straddled the
-   *  rechecks after a drain). */
+  /** Poll for rows this process's commits did not wake it for (written by another process, or left by one
+   *  that died before relaying them). */
   pollIntervalMs?: number;
   /** Fault-injection seam for tests: runs after the broker confirmed, before the rows are removed. */
   afterPublish?: () => Promise<void>;
@@ -32,14 +32,6 @@ interface OutboxRow {
 const relays = new Set<OutboxRelay>();
 
 /**
- * Polls right after the outbox ran empty. Writers skip NOTIFY while other rows are visible (see the
- * outbox trigger), so a row inserted while this relay still had work and committed just after its last
- * empty poll wakes nobody: these rechecks pick it up. Only a transaction that stays open longer than
- * their sum after its insert waits for the fallback poll.
- */
-const RECHECK_AFTER_DRAIN_MS = [2, 5, 10, 20, 40, 80, 160];
-
-/**
  * Publishes committed outbox rows with publisher confirms, in batches locked with FOR UPDATE SKIP LOCKED so
  * several relays (replicas) share the work, and removes them once confirmed. A crash between the confirm
  * and the removal publishes the batch again: delivery is at-least-once and consumers' inboxes absorb it.
@@ -49,7 +41,7 @@ export class OutboxRelay {
   private readonly sleepers = new Set<() => void>();
   private woken = false;
   private loops: Promise<void>[] = [];
-  private unlisten?: () => Promise<void>;
+  private unsubscribe?: () => void;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -62,11 +54,7 @@ export class OutboxRelay {
     this.running = true;
     relays.add(this);
     registerOutboxMetrics();
-    try {
-      this.unlisten = await this.options.db.listen(outboxChannel(this.options.schema), () => this.wake());
-    } catch (error) {
-      this.options.logger.warn({ err: messageOf(error) }, 'outbox LISTEN unavailable, polling only');
-    }
+    this.unsubscribe = onOutboxCommitted(this.options.db, this.options.schema, () => this.wake());
     const concurrency = this.options.concurrency ?? 2;
     this.loops = Array.from({ length: concurrency }, () => this.loop());
   }
@@ -74,25 +62,37 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.running = false;
     relays.delete(this);
-    this.wake();
+    this.unsubscribe?.();
+    for (const wakeUp of this.sleepers) wakeUp();
     await Promise.all(this.loops);
-    await this.unlisten?.().catch(() => undefined);
   }
 
+  /**
+   * One loop is enough for what a commit added; a second poll would only skip the first one's locked rows
+   * and cost a transaction. The others join when a batch comes back full (see loop).
+   */
   wake(): void {
     this.woken = true;
-    for (const wakeUp of this.sleepers) wakeUp();
+    const [wakeUp] = this.sleepers;
+    wakeUp?.();
   }
 
   /** Publishes one batch; returns how many rows it sent. */
   async relayBatch(): Promise<number> {
     const { db, schema, bus } = this.options;
     const limit = this.options.batchSize ?? 500;
+    const outbox = sql`${sql.identifier(schema)}.outbox`;
     return db.withTx(async (tx) => {
+      // Claimed and deleted in one statement: the delete commits only after every confirm is in, and until
+      // then the rows are locked (other relays skip them) and come back if the transaction rolls back.
+      // ARRAY(…) keeps the plan on the primary key whatever the backlog (IN (…) let it scan the table).
       const rows = await selectRows<OutboxRow>(
         tx,
-        sql`SELECT seq, envelope, deliver_at, delay_target FROM ${sql.identifier(schema)}.outbox
-            ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+        sql`WITH claimed AS (
+              DELETE FROM ${outbox} WHERE seq = ANY(ARRAY(
+                SELECT seq FROM ${outbox} ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED))
+              RETURNING seq, envelope, deliver_at, delay_target)
+            SELECT * FROM claimed ORDER BY seq`,
       );
       if (rows.length === 0) return 0;
       const immediate: EventEnvelope[] = [];
@@ -108,9 +108,6 @@ export class OutboxRelay {
       }
       await Promise.all([bus.publish(immediate), ...delayed]);
       await this.options.afterPublish?.();
-      await tx.execute(
-        sql`DELETE FROM ${sql.identifier(schema)}.outbox WHERE seq = ANY(${`{${rows.map((row) => row.seq).join(',')}}`}::bigint[])`,
-      );
       return rows.length;
     });
   }
@@ -128,16 +125,17 @@ export class OutboxRelay {
   private async loop(): Promise<void> {
     const pollMs = this.options.pollIntervalMs ?? 1_000;
     let errorDelay = 250;
-    let recheck = RECHECK_AFTER_DRAIN_MS.length;
     while (this.running) {
       this.woken = false;
       try {
         const sent = await this.relayBatch();
         errorDelay = 250;
-        if (sent > 0) {
-          recheck = 0;
-          continue; // more may be waiting
+        if (sent >= (this.options.batchSize ?? 500)) {
+          // A full batch: there is a backlog, let another loop share it.
+          const [wakeUp] = this.sleepers;
+          wakeUp?.();
         }
+        if (sent > 0) continue; // more may be waiting
       } catch (error) {
         this.options.logger.warn(
           { err: messageOf(error), schema: this.options.schema },
@@ -147,10 +145,9 @@ export class OutboxRelay {
         errorDelay = Math.min(errorDelay * 2, 30_000);
         continue;
       }
+      // A commit woke it while this batch ran: its rows may have been invisible to the batch's snapshot.
       if (this.woken) continue;
-      const nextRecheck = RECHECK_AFTER_DRAIN_MS[recheck];
-      recheck += 1;
-      await this.sleep(nextRecheck === undefined ? pollMs : Math.min(nextRecheck, pollMs));
+      await this.sleep(pollMs);
     }
   }
 

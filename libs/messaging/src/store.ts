@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { eventSchemas, type EventEnvelope, type EventSchemas } from '@salon/contracts';
-import { assertIdentifier, selectRows, type Db, type Executor } from '@salon/service-kit';
+import { afterCommit, assertIdentifier, selectRows, type Db, type Executor } from '@salon/service-kit';
 import type { DelayTarget } from './bus';
 import { parseEnvelope } from './delivery';
 import { MicroBatcher, type Outcome } from './micro-batcher';
+import { outboxCommitted } from './outbox-signal';
 
 export interface EnqueueOptions {
   /** Publish through the delay ladder so it is delivered at this time. */
@@ -28,7 +29,10 @@ export class MessagingStore {
     this.schemas = schemas ?? eventSchemas;
   }
 
-  /** Adds events to the outbox inside the caller's transaction; validates each against its contract. */
+  /**
+   * Adds events to the outbox inside the caller's transaction; validates each against its contract. This
+   * process's relays are woken once the transaction commits.
+   */
   async enqueue(tx: Executor, envelopes: EventEnvelope[], options: EnqueueOptions = {}): Promise<void> {
     if (envelopes.length === 0) return;
     const rows = envelopes.map((envelope) => {
@@ -41,6 +45,7 @@ export class MessagingStore {
       sql`INSERT INTO ${sql.identifier(this.schema)}.outbox (event_id, event_type, envelope, deliver_at, delay_target)
           VALUES ${sql.join(rows, sql`, `)}`,
     );
+    afterCommit(tx, () => outboxCommitted(this.db, this.schema));
   }
 
   /**

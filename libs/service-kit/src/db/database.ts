@@ -1,7 +1,8 @@
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
+import { transactionWithHooks } from './after-commit';
 import { watchPool } from './pool-metrics';
 
 /** A Drizzle handle: the database itself or an open transaction (a transaction is a PgDatabase too). */
@@ -20,8 +21,6 @@ export interface Db {
   /** Runs `fn` in one transaction; everything inside must use `tx`, never `db.orm`. */
   withTx<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   withRawTx<T>(fn: (session: RawSession) => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,13 +53,12 @@ export function createPostgresDb(options: PostgresOptions): Db {
   pool.on('error', (error) => options.onError?.(error));
   pool.on('connect', (client) => client.on('error', (error) => options.onError?.(error)));
   const orm = drizzlePostgres(pool) as unknown as Executor;
-  const listeners = new Set<Client>();
   const unwatch = watchPool(options.applicationName ?? 'default', pool, max);
 
   return {
     kind: 'postgres',
     orm,
-    withTx: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
+    withTx: (fn) => transactionWithHooks(orm, fn),
     async withRawTx(fn) {
       const client = await pool.connect();
       try {
@@ -78,24 +76,10 @@ export function createPostgresDb(options: PostgresOptions): Db {
         client.release();
       }
     },
-    async listen(channel, onNotify) {
-      const client = new Client({ connectionString: options.url, application_name: options.applicationName });
-      client.on('error', (error) => options.onError?.(error));
-      client.on('notification', (message) => message.channel === channel && onNotify());
-      await client.connect();
-      await client.query(`LISTEN "${channel}"`);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => undefined);
-      };
-    },
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
-      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
-      listeners.clear();
       unwatch();
       await pool.end();
     },

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite' with { 'resolution-mode': 'import' };
 import { mkdirSync } from 'node:fs';
+import { transactionWithHooks } from './after-commit';
 import type { Db, Executor } from './database';
 
 /*
@@ -38,7 +39,7 @@ export async function createPgliteDb(pglite: PGlite): Promise<Db> {
   return {
     kind: 'pglite',
     orm,
-    withTx: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
+    withTx: (fn) => transactionWithHooks(orm, fn),
     withRawTx: (fn) =>
       pglite.transaction((tx) =>
         fn({
@@ -46,10 +47,6 @@ export async function createPgliteDb(pglite: PGlite): Promise<Db> {
           exec: async (text) => void (await tx.exec(text)),
         }),
       ),
-    async listen(channel, onNotify) {
-      const unsubscribe = await pglite.listen(channel, () => onNotify());
-      return async () => unsubscribe();
-    },
     async ping() {
       await pglite.query('SELECT 1');
     },

@@ -1,3 +1,4 @@
+export { afterCommit } from './after-commit';
 export * from './database';
 export * from './migrate';
 export * from './embedded';
