@@ -20,8 +20,8 @@ export interface Db {
   /** Runs `fn` in one transaction; everything inside must use `tx`, never `db.orm`. */
   withTx<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   withRawTx<T>(fn: (session: RawSession) => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** Subscribes to NOTIFY on `channel` (its payload, '' when none); resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -81,7 +81,7 @@ export function createPostgresDb(options: PostgresOptions): Db {
     async listen(channel, onNotify) {
       const client = new Client({ connectionString: options.url, application_name: options.applicationName });
       client.on('error', (error) => options.onError?.(error));
-      client.on('notification', (message) => message.channel === channel && onNotify());
+      client.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
       await client.connect();
       await client.query(`LISTEN "${channel}"`);
       listeners.add(client);

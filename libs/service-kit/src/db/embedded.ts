@@ -47,7 +47,7 @@ export async function createPgliteDb(pglite: PGlite): Promise<Db> {
         }),
       ),
     async listen(channel, onNotify) {
-      const unsubscribe = await pglite.listen(channel, () => onNotify());
+      const unsubscribe = await pglite.listen(channel, (payload) => onNotify(payload));
       return async () => unsubscribe();
     },
     async ping() {
