@@ -84,7 +84,10 @@ export async function startSecurityPlatform(
       if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
       if (body !== undefined) headers['content-type'] ??= 'application/json';
       const response = await fetch(`${platform.url}/api/v1${path}`, { method, headers, body });
-      const text = await response.text();
+      // An event stream never ends: its status and headers are the answer.
+      const streaming = response.ok && response.headers.get('content-type')?.startsWith('text/event-stream');
+      if (streaming) await response.body?.cancel();
+      const text = streaming ? '' : await response.text();
       let parsed: unknown = text;
       try {
         parsed = text ? JSON.parse(text) : undefined;

@@ -168,6 +168,7 @@ export const ROUTES: readonly Route[] = [
   // scheduling: appointments
   route('POST',   '/appointments',                       'scheduling', 'either', 'Book an appointment'),
   route('GET',    '/appointments',                       'scheduling', 'either', 'List appointments (staff: the tenant\'s; customer: own)'),
+  route('GET',    '/appointments/stream',                'scheduling', 'staff',  'The live calendar: an outlet\'s appointment changes as server-sent events'),
   route('GET',    '/appointments/{appointment_id}',      'scheduling', 'either', 'Appointment'),
   route('PUT',    '/appointments/{appointment_id}/reschedule', 'scheduling', 'either', 'Reschedule an appointment'),
   route('PUT',    '/appointments/{appointment_id}/cancel', 'scheduling', 'either', 'Cancel an appointment'),

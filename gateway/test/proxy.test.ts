@@ -125,6 +125,32 @@ describe('forwarding', () => {
 });
 
 describe('answers from the gateway itself', () => {
+  it('relays an event stream as it is written: not buffered, not compressed, whatever the client accepts', async () => {
+    let sendSecond!: () => void;
+    const second = new Promise<void>((resolve) => (sendSecond = resolve));
+    upstream.handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+      res.write('event: ready\ndata: {}\n\n');
+      void second.then(() => res.end(`event: appointment\ndata: "${'x'.repeat(4096)}"\n\n`));
+    };
+    const response = await fetch(api('/appointments/stream'), {
+      headers: { ...bearer(staffToken()), 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    // The first event arrives while the service still holds back the second: nothing waits for the answer's end.
+    const first = await reader.read();
+    expect(decoder.decode(first.value)).toBe('event: ready\ndata: {}\n\n');
+    sendSecond();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += decoder.decode(chunk.value, { stream: true });
+    expect(rest).toBe(`event: appointment\ndata: "${'x'.repeat(4096)}"\n\n`);
+  });
+
   it('404 {detail: "Not Found"} for an unknown path, without calling any service', async () => {
     const before = upstream.requests;
     for (const path of ['/api/v1/unknown', '/api/v1/services/x/y/z', '/api/v2/services', '/elsewhere']) {

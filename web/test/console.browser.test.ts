@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { waitFor } from '@salon/testing';
 import {
   describeInBrowser,
@@ -19,7 +19,8 @@ import {
 /**
  * The salon's console in a real browser on a desk-sized screen, against the whole platform started the way
  * `npm start` starts it (the harness of the booking page's tests). The owner signs in and opens tomorrow's
- * calendar; a customer books through the API and the booking appears in the open calendar without a reload;
+ * calendar; a customer books through the API and the booking appears in the open calendar without a reload,
+ * carried by the live stream while the calendar does not poll;
  * the owner drags another appointment to a later time, confirms and completes a third, sells a package at the
  * counter and redeems one of its credits. An OUTLET_MANAGER of one outlet sees only that outlet (the salon on
  * PRO, with a second one), a STAFF member linked to Sari sees only Sari's column, and a user of two businesses
@@ -178,9 +179,21 @@ describeInBrowser('the console, on a desk screen', () => {
   );
 
   it(
-    'a customer’s booking appears in the open calendar without a reload',
+    'a customer’s booking appears in the open calendar without a reload, from the live stream with polling off',
     async () => {
       await page.evaluate(() => Object.assign(globalThis, { consoleNotReloaded: true }));
+      // The stream is up: the calendar says so, and reads the day again only when the stream tells it to.
+      await page.getByText('Live: changes appear here as they are made.', { exact: false }).waitFor();
+      const reads: string[] = [];
+      const countReads = (request: Request) => {
+        if (new URL(request.url()).pathname === '/api/v1/appointments') reads.push(request.url());
+      };
+      page.on('request', countReads);
+      // Longer than the console's polling period (POLL_MS in web/src/console/day-calendar.tsx, 5 s): no read.
+      await page.waitForTimeout(6_000);
+      expect(reads).toEqual([]);
+
+      const asked = Date.now();
       const booked = await expectOk(
         salon.api(
           'POST',
@@ -196,9 +209,16 @@ describeInBrowser('the console, on a desk screen', () => {
         201,
       );
       customerBooking = booked.id;
-      const started = Date.now();
+      const committed = Date.now();
       await column('Sari').locator(`[data-appointment="${booked.id}"]`).waitFor({ timeout: 30_000 });
-      process.stdout.write(`the booking appeared in the console after ${Date.now() - started} ms\n`);
+      const shown = Date.now();
+      page.off('request', countReads);
+      process.stdout.write(
+        `live update: the booking was in the calendar ${shown - committed} ms after the API answered ` +
+          `(${shown - asked} ms after it was asked), after ${reads.length} read(s) the stream caused\n`,
+      );
+      // Only the stream could have caused the read that showed it.
+      expect(reads.length).toBeGreaterThanOrEqual(1);
       await expect(page.evaluate(() => 'consoleNotReloaded' in globalThis)).resolves.toBe(true);
       await expect(page.locator(`[data-appointment="${booked.id}"]`).textContent()).resolves.toMatch(
         /^15:00–15:45, Haircut, Dewi Anggraini, Waiting for payment$/,
@@ -245,7 +265,8 @@ describeInBrowser('the console, on a desk screen', () => {
         salon.api('GET', `/appointments/${toComplete}`, undefined, salon.staffToken),
       );
       expect(completed.status).toBe('completed');
-      await expect(panel.getByRole('button', { name: 'Mark completed' }).count()).resolves.toBe(0);
+      // The panel follows the calendar's next read of the day.
+      await panel.getByRole('button', { name: 'Mark completed' }).waitFor({ state: 'detached' });
     },
     STEP_MS,
   );
@@ -484,9 +505,7 @@ describeInBrowser('the console, on a desk screen', () => {
       await page.getByLabel(/^Language/).selectOption('id');
       await page.getByRole('button', { name: 'Hari berikutnya' }).waitFor();
       await page.getByRole('heading', { name: /^Janji temu pada / }).waitFor();
-      await page
-        .getByText('Kalender ini diperbarui sendiri setiap beberapa detik.', { exact: false })
-        .waitFor();
+      await page.getByText('Langsung: perubahan muncul di sini saat dibuat.', { exact: false }).waitFor();
       await expectAccessible(page);
       await screenshot('console-calendar-id');
       await page.getByLabel(/^Bahasa/).selectOption('en');

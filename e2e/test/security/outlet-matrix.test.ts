@@ -116,6 +116,7 @@ const OUTLET_SCOPED: Record<string, Aim> = {
   'POST /staff/appointments': (at, t) => ({ body: bookingAt(at, t, FREE.book) }),
   'POST /appointments': (at, t) => ({ body: bookingAt(at, t, FREE.bookEither) }),
   'GET /appointments': (at) => ({ query: { outlet_id: at.outlet_id } }),
+  'GET /appointments/stream': (at) => ({ query: { outlet_id: at.outlet_id } }),
   'GET /appointments/{appointment_id}': (at) => ({ params: { appointment_id: at.appointment_to_read } }),
   'PUT /appointments/{appointment_id}/reschedule': (at, t) => ({
     params: { appointment_id: at.appointment_to_reschedule },

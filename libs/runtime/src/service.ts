@@ -52,6 +52,11 @@ export interface ServiceContext<C extends CommonConfig = CommonConfig> {
 
 export interface ServiceParts {
   subscriptions?: Subscription[];
+  /**
+   * Ends the service's long-lived answers (event streams) when it stops, before the server waits for its
+   * connections: otherwise each open stream would hold the shutdown for the whole grace period.
+   */
+  drain?: () => void;
   /** Closes what the service opened itself (clients, timers). */
   close?: () => Promise<void>;
 }
@@ -164,6 +169,7 @@ export async function startService<C extends CommonConfig>(
     context: context as unknown as ServiceContext,
     readiness,
     async stop() {
+      parts.drain?.();
       await closeServer(server);
       await relay.stop();
       await parts.close?.();

@@ -25,6 +25,7 @@ import {
   testAmqpUrl,
 } from '@salon/testing';
 import { schedulingService } from '../src/definition';
+import { AppointmentChanges } from '../src/domain/appointment-changes';
 import { availabilityGrid } from '../src/domain/availability-grid';
 import { StaffQueue } from '../src/domain/staff-queue';
 import { DAYS, STAFF, seedSalon } from './seed-salon';
@@ -72,8 +73,16 @@ async function main(): Promise<void> {
     };
 
     // (a) The grid: the domain call (what the service spends), then the HTTP round trip.
-    const { store, plans, idempotency, verifier } = service.running.context;
-    const deps = { db, store, plans, idempotency, verifier, staffQueue: new StaffQueue() };
+    const { store, plans, idempotency, verifier, logger } = service.running.context;
+    const deps = {
+      db,
+      store,
+      plans,
+      idempotency,
+      verifier,
+      staffQueue: new StaffQueue(),
+      appointmentChanges: new AppointmentChanges(db, logger),
+    };
     const serviceTimes: number[] = [];
     let bytes = 0;
     for (let run = 0; run < GRID_RUNS + 3; run += 1) {

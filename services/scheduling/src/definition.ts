@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@salon/runtime';
 import { createInternalClient, loadMigrationDir } from '@salon/service-kit';
 import { schedulingConfigSchema, type SchedulingConfig } from './config';
+import { AppointmentChanges } from './domain/appointment-changes';
 import type { SchedulingDeps } from './domain/deps';
 import { StaffQueue } from './domain/staff-queue';
 import { schedulingSubscriptions } from './events/subscriptions';
+import { appointmentStreamRoutes } from './http/appointment-stream.routes';
 import { appointmentRoutes } from './http/appointment.routes';
 import { availabilityRoutes } from './http/availability.routes';
 import { calendarFeedRoutes } from './http/calendar-feed.routes';
@@ -38,6 +40,7 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
             logger,
           })
         : undefined,
+      appointmentChanges: new AppointmentChanges(db, logger),
     };
     app.use(internalRoutes(deps, config.INTERNAL_TOKEN));
     app.use(publicRoutes(deps));
@@ -45,9 +48,14 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
     app.use(calendarFeedRoutes(deps));
     app.use(reviewRoutes(deps));
     app.use(waitlistRoutes(deps));
-    // /staff/appointments before /staff/:staff_id
+    // /appointments/stream before /appointments/:appointment_id, /staff/appointments before /staff/:staff_id
+    app.use(appointmentStreamRoutes(deps));
     app.use(appointmentRoutes(deps));
     app.use(staffRoutes(deps));
-    return { subscriptions: schedulingSubscriptions(deps) };
+    return {
+      subscriptions: schedulingSubscriptions(deps),
+      drain: () => deps.appointmentChanges.endAll(),
+      close: () => deps.appointmentChanges.close(),
+    };
   },
 };

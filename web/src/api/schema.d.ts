@@ -106,6 +106,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appointments/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live calendar: an outlet's appointment changes as server-sent events
+         * @description Staff token, rate-limited per user; a customer token is 403. Served by scheduling.
+         */
+        get: operations["followAppointmentChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit-logs": {
         parameters: {
             query?: never;
@@ -3923,6 +3943,8 @@ export interface components {
         ErrorBody: {
             detail: string;
         };
+        /** @description Server-sent events (text/event-stream). First `event: ready` (the stream is live), then one `event: appointment` per committed change of an appointment at the outlets in scope, its `data` `{"appointment_id", "outlet_id", "dates": ["YYYY-MM-DD", …]}`; a `: heartbeat` comment every 15 seconds. The server ends the stream after 15 minutes (the client reconnects, so a revoked or expired token stops there). */
+        FollowAppointmentChangesResponse: string;
         GetAvailabilityGridResponse: {
             availability_grid: {
                 [key: string]: {
@@ -7298,6 +7320,41 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    followAppointmentChanges: {
+        parameters: {
+            query?: {
+                outlet_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit-Hour": components["headers"]["X-RateLimit-Limit-Hour"];
+                    "X-RateLimit-Limit-Minute": components["headers"]["X-RateLimit-Limit-Minute"];
+                    "X-RateLimit-Remaining-Hour": components["headers"]["X-RateLimit-Remaining-Hour"];
+                    "X-RateLimit-Remaining-Minute": components["headers"]["X-RateLimit-Remaining-Minute"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Example */
+                    "text/event-stream": components["schemas"]["FollowAppointmentChangesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,4 +1,4 @@
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import {
   api,
   bearer,
@@ -11,14 +11,15 @@ import { Alert } from '../shared/alert';
 import { formatDay, timeZoneLabel, todayIn } from '../shared/format';
 import { useI18n } from '../shared/i18n';
 import { AppointmentPanel } from './appointment-panel';
+import { followAppointmentChanges } from './appointment-stream';
 import { addDays, dayRange, minutesOf, ROW_MINUTES, ROW_REM, rowsOf, timeOf } from './calendar-layout';
 import type { Desk } from './console-page';
 import { ownColumnOnly } from './console-session';
 
 /**
- * How often the day's appointments are read again while the page is visible (the calendar's live updates; see
- * docs/decisions.md, "The console"): 720 requests an hour at most, within the staff rate limit of 1,000 per
- * user and hour. A 429 waits for its Retry-After.
+ * How often the day's appointments are read again while the page is visible and the live stream is down (the
+ * fallback; see docs/decisions.md, "The console" and "Live calendar"): 720 requests an hour at most, within the
+ * staff rate limit of 1,000 per user and hour. A 429 waits for its Retry-After.
  */
 export const POLL_MS = 5_000;
 const HIDDEN = ['cancelled', 'rescheduled'];
@@ -58,8 +59,9 @@ async function appointmentsOf(desk: Desk, outletId: string, day: string, staffId
 /**
  * The day calendar of one outlet: a column per staff member (a STAFF member's own only), appointments placed
  * by the outlet's wall-clock time, previous and next day. An appointment is dragged to another row of its
- * column to move it (PUT …/reschedule, same staff member); clicking it opens its actions. Read again every
- * few seconds, so a booking made on the booking page appears without a reload.
+ * column to move it (PUT …/reschedule, same staff member); clicking it opens its actions. Read again when the
+ * live stream announces a change of the day, or every few seconds while the stream is down, so a booking made on
+ * the booking page appears without a reload.
  */
 export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutlet }) {
   const { t, language } = useI18n();
@@ -73,6 +75,15 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
   const [dropAt, setDropAt] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
+  const [live, setLive] = useState(false);
+  const shownDay = useRef(day);
+  shownDay.current = day;
+  // Which outlet's day is shown, and the newest read applied: a read started before a newer one finished is
+  // dropped, but one still running when the next change arrives is not (under a steady run of changes each
+  // would otherwise cancel the last, and the calendar would never be refreshed).
+  const shownView = useRef('');
+  shownView.current = `${outlet.id}/${day}`;
+  const reads = useRef({ started: 0, applied: 0 });
   const own = ownColumnOnly(desk.session.role) ? desk.session.staffId : undefined;
   const linked = !ownColumnOnly(desk.session.role) || own !== undefined;
 
@@ -92,7 +103,22 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
 
   useEffect(() => {
     if (!linked) return;
-    let live = true;
+    return followAppointmentChanges({
+      token: desk.session.accessToken,
+      outletId: outlet.id,
+      onState: (state) => setLive(state === 'live'),
+      onChange: (change) => {
+        if (change.dates.includes(shownDay.current)) setVersion((count) => count + 1);
+      },
+      onRefused: (response) => setError(desk.refusal(response, undefined)),
+    });
+  }, [outlet.id, desk.session.accessToken]);
+
+  // Read when shown, after every change the stream announces, when the stream comes up (what it missed while
+  // down) and goes down; and every few seconds while it is down.
+  useEffect(() => {
+    if (!linked) return;
+    let current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const next = (ms: number) => {
       clearTimeout(timer);
@@ -101,14 +127,17 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
     const read = async () => {
       // A hidden tab reads nothing; it reads at once when shown again.
       if (document.visibilityState === 'hidden') return;
+      const view = `${outlet.id}/${day}`;
+      const started = ++reads.current.started;
       try {
         const items = await appointmentsOf(desk, outlet.id, day, own);
-        if (!live) return;
+        if (shownView.current !== view || started < reads.current.applied) return;
+        reads.current.applied = started;
         setAppointments(items);
         setError(undefined);
-        next(POLL_MS);
+        if (current && !live) next(POLL_MS);
       } catch (reason) {
-        if (!live) return;
+        if (!current) return;
         setError(reason instanceof Error ? reason.message : String(reason));
         next(reason instanceof Refused && reason.retryAfterMs ? reason.retryAfterMs : POLL_MS);
       }
@@ -119,11 +148,11 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
     document.addEventListener('visibilitychange', shown);
     void read();
     return () => {
-      live = false;
+      current = false;
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', shown);
     };
-  }, [outlet.id, day, version, desk.session.accessToken]);
+  }, [outlet.id, day, version, live, desk.session.accessToken]);
 
   if (!linked) return <p className="notice">{t.console.notLinked}</p>;
 
@@ -193,7 +222,7 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
         </div>
       </div>
       <p className="hint">
-        {t.timesIn(timeZone, zone)} {t.console.live}
+        {t.timesIn(timeZone, zone)} {live ? t.console.liveStream : t.console.livePolling}
       </p>
       <p className="hint">{t.console.dragHint}</p>
       <Alert message={error} />

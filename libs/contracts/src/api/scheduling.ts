@@ -92,6 +92,11 @@ export const schedulingOperations: OperationSchemaMap = {
     body: appointments.statusBody,
     response: appointments.appointment,
   },
+  'GET /appointments/stream': {
+    query: appointments.appointmentStreamQuery,
+    response: appointments.appointmentStreamDocument,
+    mediaType: 'text/event-stream',
+  },
   'GET /customers/{customer_id}/appointments': {
     query: appointments.customerAppointmentsQuery,
     response: appointments.customerAppointments,

@@ -1,7 +1,7 @@
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { transactionWithHooks } from './after-commit';
 import { watchPool } from './pool-metrics';
 
@@ -21,6 +21,8 @@ export interface Db {
   /** Runs `fn` in one transaction; everything inside must use `tx`, never `db.orm`. */
   withTx<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   withRawTx<T>(fn: (session: RawSession) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on `channel` (its payload, '' when none); resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export function createPostgresDb(options: PostgresOptions): Db {
   pool.on('error', (error) => options.onError?.(error));
   pool.on('connect', (client) => client.on('error', (error) => options.onError?.(error)));
   const orm = drizzlePostgres(pool) as unknown as Executor;
+  const listeners = new Set<Client>();
   const unwatch = watchPool(options.applicationName ?? 'default', pool, max);
 
   return {
@@ -76,10 +79,24 @@ export function createPostgresDb(options: PostgresOptions): Db {
         client.release();
       }
     },
+    async listen(channel, onNotify) {
+      const client = new Client({ connectionString: options.url, application_name: options.applicationName });
+      client.on('error', (error) => options.onError?.(error));
+      client.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
+      await client.connect();
+      await client.query(`LISTEN "${channel}"`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      listeners.clear();
       unwatch();
       await pool.end();
     },

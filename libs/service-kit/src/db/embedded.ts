@@ -47,6 +47,10 @@ export async function createPgliteDb(pglite: PGlite): Promise<Db> {
           exec: async (text) => void (await tx.exec(text)),
         }),
       ),
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, (payload) => onNotify(payload));
+      return async () => unsubscribe();
+    },
     async ping() {
       await pglite.query('SELECT 1');
     },

@@ -1,6 +1,7 @@
 import type { MessagingStore } from '@salon/messaging';
 import type { PlanLimitsReplica } from '@salon/plan-limits';
 import type { Db, IdempotencyKeys, InternalClient, TokenVerifier } from '@salon/service-kit';
+import type { AppointmentChanges } from './appointment-changes';
 import type { StaffQueue } from './staff-queue';
 
 /** What the use cases need; built once in definition.ts. */
@@ -15,6 +16,8 @@ export interface SchedulingDeps {
   staffQueue: StaffQueue;
   /** Commerce's internal endpoints (is a deposit paid?); undefined when COMMERCE_URL is not set. */
   commerce?: InternalClient;
+  /** The committed appointment changes, fanned out to this replica's live calendar streams. */
+  appointmentChanges: AppointmentChanges;
 }
 
 export const PRODUCER = 'scheduling';

@@ -159,3 +159,28 @@ export const customerAppointments = z.strictObject({
   }),
   pagination: z.strictObject({ total: z.int(), page: z.int(), size: z.int(), pages: z.int() }),
 });
+
+/** The live calendar's stream: the outlet to follow (one the caller may act at), or every outlet it may see. */
+export const appointmentStreamQuery = z.object({ outlet_id: objectId.optional() });
+
+/**
+ * One `appointment` event of the stream: an appointment of the outlet changed (booked, moved, confirmed,
+ * cancelled …) on these days (a moved one: the new day and the old). It carries no personal data: a calendar
+ * showing one of the days reads its appointments again through `GET /appointments`.
+ */
+export const appointmentChange = z.object({
+  appointment_id: objectId,
+  outlet_id: objectId,
+  dates: z.array(isoDate).min(1),
+});
+export type AppointmentChange = z.output<typeof appointmentChange>;
+
+/** The stream itself (`text/event-stream`), as OpenAPI shows it. */
+export const appointmentStreamDocument = z.string().meta({
+  description:
+    'Server-sent events (text/event-stream). First `event: ready` (the stream is live), then one ' +
+    '`event: appointment` per committed change of an appointment at the outlets in scope, its `data` ' +
+    '`{"appointment_id", "outlet_id", "dates": ["YYYY-MM-DD", …]}`; a `: heartbeat` comment every 15 seconds. ' +
+    'The server ends the stream after 15 minutes (the client reconnects, so a revoked or expired token stops ' +
+    'there).',
+});
