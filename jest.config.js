@@ -26,12 +26,16 @@ module.exports = {
     '<rootDir>/web',
   ],
   // The fault-injection suites stop and start shared infrastructure: they run alone, in CI's second test step.
-  // CI's run on the second Node line (SECOND_RUNTIME=1) leaves the security matrices and fuzzing out too: they
-  // check the API's rules route by route, which no runtime changes, and the suite's time must fit CI's budget.
+  // CI's run on the second Node line (SECOND_RUNTIME=1) runs the code the production image holds (libs,
+  // services, gateway, embedded) and, of the platform suites, the journeys (scaled out there: E2E_REPLICAS=2).
+  // The other e2e files, the browser pages and the manifests check rules no runtime changes, and the whole of
+  // CI must fit its budget.
   testPathIgnorePatterns: [
     '/node_modules/',
     ...(process.env.E2E_FAULTS === '1' ? [] : ['/e2e/test/faults/']),
-    ...(process.env.SECOND_RUNTIME === '1' ? ['/e2e/test/security/'] : []),
+    ...(process.env.SECOND_RUNTIME === '1'
+      ? ['/e2e/test/(?!journeys\\.test\\.ts$)', '/web/', '/deploy/']
+      : []),
   ],
   testMatch: ['**/test/**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
