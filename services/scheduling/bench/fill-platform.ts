@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { selectRows } from '@salon/service-kit';
 import type { TestService } from '@salon/testing';
 
 /** How large the filled platform is; `scale` shrinks every count alike (BENCH_GROWTH_SCALE, for trying it out). */
@@ -83,6 +84,10 @@ export async function fillPlatform(service: TestService, scale: number): Promise
   const appointment = id('f800', `(s * ${perStaff} + k)`);
   const chosen = `FROM generate_series(0, ${staffCount - 1}) s, generate_series(0, ${perStaff - 1}) k
      WHERE s * ${perStaff} + k < ${size.appointments}`;
+  const rebuild = await dropSecondaryIndexes(db, [
+    'scheduling.appointments',
+    'scheduling.appointment_services',
+  ]);
   await step(
     'appointments',
     `INSERT INTO scheduling.appointments (id, tenant_id, outlet_id, customer_id, appointment_date, start_time,
@@ -101,6 +106,7 @@ export async function fillPlatform(service: TestService, scale: number): Promise
        tstzrange(${startsAt}, ${endsAt}), ${day} >= current_date
      ${chosen}`,
   );
+  await step('appointment_indexes', rebuild);
   // The relay deletes what it published: the outbox is left as deleted rows for vacuum, as in production.
   await step(
     'messaging',
@@ -115,4 +121,38 @@ export async function fillPlatform(service: TestService, scale: number): Promise
   // What autovacuum does after such a load; measuring before it would measure the fill, not the size.
   await step('vacuum_analyze', 'VACUUM ANALYZE');
   return seconds;
+}
+
+type Orm = TestService['running']['context']['db']['orm'];
+
+/**
+ * Drops the tables' indexes and exclusion constraints other than primary keys, and returns the SQL that builds
+ * them again exactly as they were (their definitions as PostgreSQL prints them): a million rows inserted into
+ * the GiST indexes one by one take most of an hour on these machines, a build after the load a minute or two.
+ */
+async function dropSecondaryIndexes(db: Orm, tables: string[]): Promise<string> {
+  const rebuild: string[] = ["SET maintenance_work_mem = '512MB'"];
+  for (const table of tables) {
+    const constraints = await selectRows<{ name: string; definition: string }>(
+      db,
+      sql`SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+          WHERE conrelid = ${table}::regclass AND contype = 'x'`,
+    );
+    const indexes = await selectRows<{ name: string; definition: string }>(
+      db,
+      sql`SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition FROM pg_index
+          WHERE indrelid = ${table}::regclass
+            AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conindid = indexrelid)`,
+    );
+    for (const { name } of constraints)
+      await db.execute(sql.raw(`ALTER TABLE ${table} DROP CONSTRAINT ${name}`));
+    for (const { name } of indexes) await db.execute(sql.raw(`DROP INDEX ${name}`));
+    rebuild.push(...indexes.map(({ definition }) => definition));
+    rebuild.push(
+      ...constraints.map(
+        ({ name, definition }) => `ALTER TABLE ${table} ADD CONSTRAINT ${name} ${definition}`,
+      ),
+    );
+  }
+  return rebuild.join(';\n');
 }

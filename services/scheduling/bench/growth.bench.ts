@@ -164,9 +164,7 @@ async function main(): Promise<void> {
       ratio_to_empty: round(fullBooking / emptyBooking, 3),
     });
   } finally {
-    await service.running.stop();
-    await service.testBus.destroy();
-    await service.database.drop();
+    await service.stop();
   }
 }
 
