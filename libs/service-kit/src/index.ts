@@ -12,6 +12,7 @@ export * from './logger';
 export * from './auth-claims';
 export * from './jwt-keys';
 export * from './token-verifier';
+export * from './verified-token-cache';
 export * from './token-signer';
 export * from './auth-middleware';
 export * from './metrics';

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { freePort, selectRows } from '@salon/service-kit';
@@ -54,6 +55,17 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/** Bytes on the wire of a GET through the gateway asking for `encoding` (node:http does not decode). */
+const wireBytes = (url: string, token: string, encoding: string) =>
+  new Promise<{ bytes: number; contentEncoding: string | undefined }>((resolve, reject) => {
+    get(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ bytes, contentEncoding: response.headers['content-encoding'] }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+
 const report = (name: string, figures: Record<string, unknown>) =>
   console.log(`BENCH ${JSON.stringify({ bench: 'scheduling', name, ...figures })}`);
 
@@ -85,11 +97,19 @@ async function main(): Promise<void> {
     };
     const serviceTimes: number[] = [];
     let bytes = 0;
+    let gridCpuMicros = 0;
     for (let run = 0; run < GRID_RUNS + 3; run += 1) {
       const began = performance.now();
+      const cpuBefore = process.cpuUsage();
       bytes = (await availabilityGrid(deps, tenant.tenantId, gridQuery, 'staff')).length;
-      if (run >= 3) serviceTimes.push(performance.now() - began);
+      const cpu = process.cpuUsage(cpuBefore);
+      if (run >= 3) {
+        serviceTimes.push(performance.now() - began);
+        gridCpuMicros += cpu.user + cpu.system;
+      }
     }
+    // This process's CPU per grid (the queries' own time is PostgreSQL's): steadier than latency when shared.
+    const gridCpuMs = gridCpuMicros / 1000 / GRID_RUNS;
     const gridPath = `/availability/availability-grid?${new URLSearchParams(
       Object.entries(gridQuery).map(([key, value]): [string, string] => [key, String(value)]),
     )}`;
@@ -115,16 +135,25 @@ async function main(): Promise<void> {
     console.log(
       `(a) grid ${STAFF} staff x ${DAYS} days at 15 min: ${slots.length} slots (${free.length} available), ` +
         `${(bytes / 1e6).toFixed(1)} MB; service time p50 ${percentile(serviceTimes, 0.5).toFixed(1)} ms, ` +
-        `p99 ${percentile(serviceTimes, 0.99).toFixed(1)} ms; HTTP round trip p50 ` +
+        `p99 ${percentile(serviceTimes, 0.99).toFixed(1)} ms, CPU ${gridCpuMs.toFixed(1)} ms; HTTP round trip p50 ` +
         `${percentile(roundTrips, 0.5).toFixed(1)} ms, p99 ${percentile(roundTrips, 0.99).toFixed(1)} ms ` +
         `(${GRID_RUNS} runs each)`,
     );
-    report('grid_service_time', { slots: slots.length, bytes, ...summary(serviceTimes) });
+    report('grid_service_time', {
+      slots: slots.length,
+      bytes,
+      ...summary(serviceTimes),
+      cpu_ms: Number(gridCpuMs.toFixed(2)),
+    });
     report('grid_http_round_trip', summary(roundTrips));
 
     // (b) The same database served by a scheduling process behind a gateway process.
     await service.running.stop();
     const logDir = process.env.BENCH_LOG_DIR ?? '/tmp';
+    // Both children profiled when asked: the CPU per booking is split between them.
+    const profileArgs = process.env.BENCH_PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+      : [];
     const common = {
       JWT_PUBLIC_KEY: service.keys.publicKeyPem,
       JWT_ISSUER: TEST_ISSUER,
@@ -144,9 +173,7 @@ async function main(): Promise<void> {
         AMQP_URL: testAmqpUrl(),
         EVENT_NAMESPACE: service.testBus.namespace,
       },
-      nodeArgs: process.env.BENCH_PROFILE_DIR
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-        : [],
+      nodeArgs: profileArgs,
       logFile: join(logDir, `bench-scheduling-${randomBytes(3).toString('hex')}.log`),
       readyUrls: [`http://127.0.0.1:${SCHEDULING_PORT}/readyz`],
       readyStatus: 'ok',
@@ -161,12 +188,28 @@ async function main(): Promise<void> {
         SCHEDULING_URL: `http://127.0.0.1:${SCHEDULING_PORT}`,
         RATE_LIMIT_STAFF: '1000000/10000000',
       },
+      nodeArgs: profileArgs,
       logFile: join(logDir, `bench-gateway-${randomBytes(3).toString('hex')}.log`),
       readyUrls: [`http://127.0.0.1:${GATEWAY_PORT}/healthz`],
       readyStatus: 'ok',
     });
     children.push(scheduling, gateway);
     await Promise.all(children.map((child) => child.start()));
+
+    // The grid's size on the wire through the gateway, for a client accepting br, gzip, or nothing.
+    const onTheWire: Record<string, number> = {};
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const answer = await wireBytes(
+        `http://127.0.0.1:${GATEWAY_PORT}/api/v1${gridPath}`,
+        tenant.admin,
+        encoding,
+      );
+      if ((answer.contentEncoding ?? 'identity') !== encoding)
+        throw new Error(`grid not sent as ${encoding}`);
+      onTheWire[`${encoding}_bytes`] = answer.bytes;
+    }
+    console.log(`(a) grid on the wire through the gateway: ${JSON.stringify(onTheWire)}`);
+    report('grid_on_the_wire', onTheWire);
 
     const bookingTimes: number[] = [];
     const outcomes: Record<number, number> = {};
