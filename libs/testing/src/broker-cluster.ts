@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -54,7 +54,7 @@ export interface BrokerCluster {
  */
 export async function startBrokerCluster(size = 3): Promise<BrokerCluster> {
   const id = randomBytes(2).toString('hex');
-  const base = join('/tmp', `salon-broker-cluster-${id}`);
+  const base = join(CLUSTERS_FOLDER, `${CLUSTER_PREFIX}${id}`);
   ensureCookie();
   const nodes: ClusterNode[] = [];
   for (let i = 1; i <= size; i += 1) {
@@ -209,6 +209,35 @@ export async function startBrokerCluster(size = 3): Promise<BrokerCluster> {
     await cluster.stop();
     throw error;
   }
+}
+
+const CLUSTERS_FOLDER = '/tmp';
+const CLUSTER_PREFIX = 'salon-broker-cluster-';
+
+/**
+ * Clusters a killed test run left behind, started before `cutoff`: each node's beam process (its pid file)
+ * is killed and the cluster's folder removed. Returns how many clusters went.
+ */
+export function removeStaleBrokerClusters(cutoff: number): number {
+  const stale = readdirSync(CLUSTERS_FOLDER)
+    .filter((name) => name.startsWith(CLUSTER_PREFIX))
+    .map((name) => join(CLUSTERS_FOLDER, name))
+    .filter((folder) => statSync(folder).mtimeMs < cutoff);
+  for (const folder of stale) {
+    for (const node of readdirSync(folder)) {
+      const pidFile = join(folder, node, 'pid');
+      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : NaN;
+      // Never 0 or 1 (this process group, init) from a file that is not what it should be.
+      if (!Number.isInteger(pid) || pid <= 1) continue;
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return stale.length;
 }
 
 /** The Erlang cookie every node and `rabbitmqctl` read; made once up front so parallel first starts agree. */

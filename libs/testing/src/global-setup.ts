@@ -12,9 +12,10 @@ export default async function globalSetup(): Promise<void> {
   // Before the broker check: enough leaked quorum queues make the broker refuse connections (leftovers.ts).
   if (postgresUp) {
     const removed = await removeStaleTestResources();
-    if (removed.databases + removed.queues + removed.exchanges > 0)
+    if (removed.databases + removed.queues + removed.exchanges + removed.brokerClusters > 0)
       process.stdout.write(
-        `\nRemoved what killed test runs left: ${removed.databases} databases, ${removed.queues} queues, ${removed.exchanges} exchanges\n`,
+        `\nRemoved what killed test runs left: ${removed.databases} databases, ${removed.queues} queues, ` +
+          `${removed.exchanges} exchanges, ${removed.brokerClusters} broker clusters\n`,
       );
   }
   const brokerUp = await canReachBroker();

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as amqp from 'amqplib';
 import { Client } from 'pg';
+import { removeStaleBrokerClusters } from './broker-cluster';
 import { testAmqpUrl, testDatabaseUrl } from './infrastructure';
 
 const run = promisify(execFile);
@@ -47,6 +48,7 @@ export interface LeftoverReport {
   databases: number;
   queues: number;
   exchanges: number;
+  brokerClusters: number;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function removeStaleTestResources(olderThanMs = 2 * 60 * 60 * 1000)
     queues: 0,
     exchanges: 0,
   }));
-  return { databases, queues, exchanges };
+  return { databases, queues, exchanges, brokerClusters: removeStaleBrokerClusters(cutoff) };
 }
 
 async function removeStaleDatabases(cutoff: number): Promise<number> {

@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as amqp from 'amqplib';
 import { Client } from 'pg';
 import { creationStamp, removeStaleTestResources, testAmqpUrl, testDatabaseUrl, testNamespace } from '../src';
@@ -81,5 +84,30 @@ describe('removeStaleTestResources', () => {
     expect(await queueExists(staleQueue)).toBe(false);
     expect(await databaseExists(freshDatabase)).toBe(true);
     expect(await queueExists(freshQueue)).toBe(true);
+  });
+
+  it('kills the nodes of a broker cluster a killed run left and removes its folder, and keeps a fresh one', async () => {
+    const node = spawn('sleep', ['600'], { stdio: 'ignore' });
+    const cluster = (age: number) => {
+      const folder = join('/tmp', `salon-broker-cluster-leftover-${age}-${Date.now().toString(16)}`);
+      mkdirSync(join(folder, 'salon-c1'), { recursive: true });
+      if (age > 0) writeFileSync(join(folder, 'salon-c1', 'pid'), String(node.pid));
+      const at = (Date.now() - age) / 1000;
+      utimesSync(folder, at, at);
+      return folder;
+    };
+    const stale = cluster(3 * HOUR);
+    const fresh = cluster(0);
+    const exited = new Promise((resolve) => node.once('exit', (_code, signal) => resolve(signal)));
+    try {
+      const removed = await removeStaleTestResources(2 * HOUR);
+      expect(removed.brokerClusters).toBeGreaterThanOrEqual(1);
+      expect(await exited).toBe('SIGKILL');
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(fresh)).toBe(true);
+    } finally {
+      node.kill('SIGKILL');
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 });
