@@ -162,17 +162,22 @@ export async function startService<C extends CommonConfig>(
   const { port } = server.address() as AddressInfo;
   logger.info({ port }, `${name} listening`);
 
+  let stopping: Promise<void> | undefined;
   return {
     name,
     url: `http://127.0.0.1:${port}`,
     server,
     context: context as unknown as ServiceContext,
     readiness,
-    async stop() {
-      parts.drain?.();
-      await closeServer(server);
-      await relay.stop();
-      await parts.close?.();
+    // Once, however often it is called: a harness or a benchmark that stopped the service early stops it whole.
+    stop() {
+      stopping ??= (async () => {
+        parts.drain?.();
+        await closeServer(server);
+        await relay.stop();
+        await parts.close?.();
+      })();
+      return stopping;
     },
   };
 }

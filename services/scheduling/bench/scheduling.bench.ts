@@ -284,8 +284,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     await Promise.all(children.map((child) => child.closeLog()));
-    await service.testBus.destroy();
-    await service.database.drop();
+    await service.stop();
   }
 }
 
