@@ -19,7 +19,7 @@ import { payOnHostedPage, signInToConsole } from './page-steps';
  * The console's plan page in a real browser, against the whole platform started the way `npm start` starts it:
  * the owner of a salon on FREE sees its usage against FREE's limits, upgrades to PRO on the payment sandbox's
  * hosted page, comes back to the page and sees PRO with its raised limits once billing has applied the
- * payment. A STAFF member is not offered the page. Every screen passes axe-core and breaks no rule of the
+ * payment; then ENTERPRISE, whose unlimited limits show as such. A STAFF member is not offered the page. Every screen passes axe-core and breaks no rule of the
  * Content-Security-Policy; the screens are saved under artifacts/screenshots/.
  */
 const DOMAIN = 'melati-plan.example';
@@ -108,6 +108,21 @@ describeInBrowser('the console’s plan page', () => {
       expect(current.plan_type).toBe('PRO');
       await expectAccessible(page);
       await screenshot('console-plan-pro');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'on to ENTERPRISE: unlimited usage is shown as such, with no bar',
+    async () => {
+      await page.getByRole('button', { name: 'Upgrade to Enterprise' }).click();
+      await payOnHostedPage(page, /\/console\/plan\?upgrade=1$/);
+      await page.getByText('Your plan is now Enterprise.').waitFor({ timeout: PLAN_WAIT.timeoutMs });
+      await usageRow('Outlets').getByText('1 · unlimited · Unlimited').waitFor({ timeout: 30_000 });
+      await usageRow('Services').getByText('1 · unlimited · Unlimited').waitFor();
+      await expect(page.getByRole('meter').count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: /^Upgrade to/ }).count()).resolves.toBe(0);
+      await expectAccessible(page);
     },
     STEP_MS,
   );
