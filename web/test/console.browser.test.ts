@@ -15,6 +15,7 @@ import {
   WAIT,
   type Salon,
 } from './browser-harness';
+import { signInToConsole } from './page-steps';
 
 /**
  * The salon's console in a real browser on a desk-sized screen, against the whole platform started the way
@@ -49,11 +50,7 @@ describeInBrowser('the console, on a desk screen', () => {
   const appointmentButton = (id: string) => page.locator(`[data-appointment="${id}"]`);
 
   const signIn = async (email: string) => {
-    await page.goto(`${salon.base}/console`);
-    await page.getByLabel(/^(Language|Bahasa)/).selectOption('en');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToConsole(page, salon.base, email);
     await page.getByLabel('Outlet').waitFor({ timeout: 120_000 });
   };
 

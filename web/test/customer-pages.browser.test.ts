@@ -14,6 +14,7 @@ import {
   WAIT,
   type Salon,
 } from './browser-harness';
+import { payOnHostedPage } from './page-steps';
 
 /**
  * The customer's own pages after booking, in a real browser on a phone (the harness of the booking page's
@@ -78,9 +79,7 @@ describeInBrowser('the customer’s pages after booking, on a phone', () => {
       await page.getByLabel('Password').press('Enter');
       await page.getByText('Signed in as Dewi.').waitFor({ timeout: 120_000 });
       await page.getByRole('button', { name: 'Book and pay' }).click();
-      await page.waitForURL(/\/web\/invoices\//, { timeout: 30_000 });
-      await page.getByRole('button', { name: 'Pay' }).click();
-      await page.waitForURL(/\/appointments\/[0-9a-f]{24}$/, { timeout: 30_000 });
+      await payOnHostedPage(page, /\/appointments\/[0-9a-f]{24}$/);
       await page.getByText('Your booking is confirmed.').waitFor({ timeout: 30_000 });
       appointmentId = page.url().split('/').pop()!;
     },
@@ -161,8 +160,7 @@ describeInBrowser('the customer’s pages after booking, on a phone', () => {
       await page.waitForURL(/\/web\/invoices\//, { timeout: 30_000 });
       // Packages carry no platform fee.
       await expect(page.locator('[data-amount]').getAttribute('data-amount')).resolves.toBe('600000');
-      await page.getByRole('button', { name: 'Pay' }).click();
-      await page.waitForURL(/\/my\/packages$/, { timeout: 30_000 });
+      await payOnHostedPage(page, /\/my\/packages$/);
       const owned = page
         .getByRole('region', { name: 'My packages' })
         .getByRole('article', { name: 'Five cuts' });

@@ -15,6 +15,12 @@ export const objectId = z
 const BOOLEAN_STRINGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
 /** A query-string boolean: "true"/"false"/"1"/"0" (any case); real booleans pass through. */
+/**
+ * Where the provider's hosted payment page sends the payer back (success and failure alike): any absolute URL,
+ * one rule for every payment that takes one (appointment, package purchase, subscription upgrade).
+ */
+export const returnUrl = z.url();
+
 export const boolQuery = z.preprocess(
   (value) => (typeof value === 'string' ? (BOOLEAN_STRINGS[value.toLowerCase()] ?? value) : value),
   z.boolean(),

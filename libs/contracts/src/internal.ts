@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from './envelope';
+import { returnUrl } from './http';
 import { moneyStringSchema } from './events/catalog';
 import { PLAN_TYPES } from './plans';
 
@@ -39,6 +40,8 @@ export const subscriptionInvoiceRequest = z.object({
     days_remaining: z.number().int().nonnegative().nullable(),
     total_days: z.number().int().nonnegative().nullable(),
   }),
+  /** The upgrade's `return_url`: the provider invoice's success and failure redirect. */
+  return_url: returnUrl.optional(),
 });
 export type SubscriptionInvoiceRequest = z.infer<typeof subscriptionInvoiceRequest>;
 

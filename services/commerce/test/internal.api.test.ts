@@ -149,6 +149,17 @@ describe('internal endpoints', () => {
       expect(ledger[0]?.n).toBe(0);
     });
 
+    it('a return_url becomes the provider invoice redirect (the upgrade paid on the hosted page)', async () => {
+      const back = 'https://salon.example/console?plan=returned';
+      const created = await internal('POST', '/internal/subscription-invoices', {
+        ...requestBody(newId()),
+        return_url: back,
+      });
+      expect(created.status).toBe(201);
+      const providerInvoice = harness.sandbox.invoices.get(created.body.gateway_invoice_id as string);
+      expect(providerInvoice).toMatchObject({ success_redirect_url: back, failure_redirect_url: back });
+    });
+
     it('refuses a payment after the due date: invoice void, no event', async () => {
       const created = await internal('POST', '/internal/subscription-invoices', requestBody(newId()));
       const late = new Date(Date.parse(created.body.due_date) + 60_000).toISOString();

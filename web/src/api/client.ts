@@ -38,6 +38,9 @@ export type CustomerCredit = Success<
   paths['/api/v1/staff/customer-packages/{customer_id}/credits']['get']
 >[number];
 
+export type Usage = Success<paths['/api/v1/subscriptions/usage']['get']>;
+export type PlanOffer = Success<paths['/api/v1/subscriptions/plans']['get']>['plans'][number];
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The `{detail}` of an error answer as one sentence: a string, or the messages of a validation error. */

@@ -6529,6 +6529,8 @@ export interface components {
             billing_period?: "monthly" | "quarterly" | "yearly";
             /** @default true */
             prorate_charges?: boolean;
+            /** Format: uri */
+            return_url?: string;
             /** @example pro */
             target_plan: string;
         };

@@ -3,10 +3,18 @@ import { api, bearer, detailOf, type ConsoleOutlet } from '../api/client';
 import { Alert } from '../shared/alert';
 import { useI18n } from '../shared/i18n';
 import { LanguageSwitch } from '../shared/language-switch';
-import { loadConsoleSession, outletScope, saveConsoleSession, type ConsoleSession } from './console-session';
+import {
+  loadConsoleSession,
+  mayManagePlan,
+  outletScope,
+  saveConsoleSession,
+  type ConsoleSession,
+} from './console-session';
 import { ConsoleSignIn } from './console-sign-in';
 import { CustomerDesk } from './customer-desk';
 import { DayCalendar } from './day-calendar';
+import { PlanDesk } from './plan-desk';
+import { PLAN_PATH } from './upgrade-return';
 
 /** What every part of the signed-in console shares: the session, and how a refusal is told. */
 export interface Desk {
@@ -63,7 +71,7 @@ export function ConsolePage({ onBusinessLanguage }: { onBusinessLanguage(tag: st
       </header>
       <main className={desk ? 'console' : 'page'}>
         {desk ? (
-          <ConsoleDesk desk={desk} onBusinessLanguage={onBusinessLanguage} />
+          <SignedIn desk={desk} onBusinessLanguage={onBusinessLanguage} />
         ) : (
           <ConsoleSignIn onSignedIn={keep} />
         )}
@@ -72,8 +80,44 @@ export function ConsolePage({ onBusinessLanguage }: { onBusinessLanguage(tag: st
   );
 }
 
-/** The signed-in console: the outlets the token may see, the calendar of the chosen one, the customer panel. */
-function ConsoleDesk({ desk, onBusinessLanguage }: { desk: Desk; onBusinessLanguage(tag: string): void }) {
+/**
+ * The signed-in console: the sections the role is offered (links, so the address says where one is and the
+ * hosted payment page can come back to the plan), and the tenant's language until the user picks one.
+ */
+function SignedIn({ desk, onBusinessLanguage }: { desk: Desk; onBusinessLanguage(tag: string): void }) {
+  const { t } = useI18n();
+  const planOffered = mayManagePlan(desk.session.role);
+  const onPlan = planOffered && window.location.pathname.startsWith(PLAN_PATH);
+
+  useEffect(() => {
+    // RECEPTIONIST may not read the tenant: nothing changes.
+    void api
+      .GET('/api/v1/tenants/{tenant_id}', {
+        params: { path: { tenant_id: desk.session.tenant.id } },
+        headers: bearer(desk.session.accessToken),
+      })
+      .then(({ data }) => data && onBusinessLanguage(data.settings.language));
+  }, [desk.session.accessToken]);
+
+  return (
+    <>
+      {planOffered ? (
+        <nav aria-label={t.console.sections} className="console-nav">
+          <a href="/console" aria-current={onPlan ? undefined : 'page'}>
+            {t.console.calendar}
+          </a>
+          <a href={PLAN_PATH} aria-current={onPlan ? 'page' : undefined}>
+            {t.console.plan.nav}
+          </a>
+        </nav>
+      ) : null}
+      {onPlan ? <PlanDesk desk={desk} /> : <ConsoleDesk desk={desk} />}
+    </>
+  );
+}
+
+/** The calendar desk: the outlets the token may see, the calendar of the chosen one, the customer panel. */
+function ConsoleDesk({ desk }: { desk: Desk }) {
   const { t } = useI18n();
   const [outlets, setOutlets] = useState<ConsoleOutlet[]>();
   const [outletId, setOutletId] = useState<string>();
@@ -90,13 +134,6 @@ function ConsoleDesk({ desk, onBusinessLanguage }: { desk: Desk; onBusinessLangu
         setOutlets(mine);
         setOutletId(mine[0]?.id);
       });
-    // The tenant's language until the user picks one (RECEPTIONIST may not read the tenant: nothing changes).
-    void api
-      .GET('/api/v1/tenants/{tenant_id}', {
-        params: { path: { tenant_id: desk.session.tenant.id } },
-        headers,
-      })
-      .then(({ data }) => data && onBusinessLanguage(data.settings.language));
   }, [desk.session.accessToken]);
 
   if (!outlets)

@@ -71,6 +71,9 @@ export function sessionOf(answer: SignedInStaff): ConsoleSession | undefined {
 export const mayUseCustomerPackages = (role: Role): boolean =>
   role === 'STAFF' || role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
 
+/** The plan page: upgrading is TENANT_ADMIN and SUPER_ADMIN only (POST /subscriptions/upgrade's roles). */
+export const mayManagePlan = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
+
 export const ownColumnOnly = (role: Role): boolean => role === 'STAFF';
 
 export function outletScope(session: ConsoleSession): string[] | undefined {

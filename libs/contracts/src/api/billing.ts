@@ -3,7 +3,7 @@ import { instantField } from '../date-fields';
 import { objectIdSchema as id } from '../envelope';
 import { planLimitsShape } from '../events/billing';
 import { moneyStringSchema } from '../events/catalog';
-import { intQuery, objectId } from '../http';
+import { intQuery, objectId, returnUrl } from '../http';
 import { BILLING_PERIODS, subscriptionInvoice } from '../internal';
 import { PLAN_TYPES, SUBSCRIPTION_STATUSES } from '../plans';
 import type { OperationSchemaMap } from './operation';
@@ -33,6 +33,8 @@ export const upgradeBody = z.object({
   target_plan: planField,
   billing_period: z.enum(BILLING_PERIODS).optional(),
   prorate_charges: z.boolean().default(true),
+  /** Extension (docs/decisions.md): where the hosted payment page sends the payer back. */
+  return_url: returnUrl.optional(),
 });
 export const renewBody = z.object({ subscription_id: objectId });
 export const downgradeBody = z.object({

@@ -16,6 +16,8 @@ export interface UpgradeInput {
   target_plan: PlanType;
   billing_period?: BillingPeriod;
   prorate_charges: boolean;
+  /** Where the hosted payment page sends the payer back (an extension of the spec). */
+  return_url?: string | undefined;
 }
 
 /** An upgrade waiting for its invoice to be paid. */
@@ -76,6 +78,7 @@ export async function requestUpgrade(
       days_remaining: prorated ? proration.days_remaining : null,
       total_days: prorated ? proration.total_days : null,
     },
+    ...(input.return_url ? { return_url: input.return_url } : {}),
   };
   const invoice = await requestInvoice(deps, request, ctx.requestId);
   await recordInvoice(deps, subscription, invoice, request, 'upgrade');

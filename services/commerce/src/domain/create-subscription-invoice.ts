@@ -57,6 +57,8 @@ export async function createSubscriptionInvoice(
         { name: request.description, quantity: 1, price: money(amount).toNumber(), category: 'SUBSCRIPTION' },
       ],
       metadata: { tenant_id: request.tenant_id, invoice_type: 'SUBSCRIPTION', ...request.metadata },
+      success_redirect_url: request.return_url,
+      failure_redirect_url: request.return_url,
     }),
   );
   let pdfToken: string;

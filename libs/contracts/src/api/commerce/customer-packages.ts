@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyStringSchema } from '../../events/catalog';
-import { boolQuery, objectId, pageQuerySchema, pagedSchema } from '../../http';
+import { boolQuery, objectId, pageQuerySchema, pagedSchema, returnUrl } from '../../http';
 import { amountField } from '../../money-fields';
 import { packageDetails } from './packages';
 import { CUSTOMER_PACKAGE_FIELDS, described } from '../spec-fields';
@@ -61,7 +61,7 @@ export const purchaseBody = z.object({
   send_sms: z.boolean().default(false),
   notes,
   /** Where the provider's hosted page sends the customer back after paying (gateway_digital). */
-  return_url: z.url().optional(),
+  return_url: returnUrl.optional(),
 });
 export const customerPackagesQuery = pageQuerySchema({ defaultSize: 10 }).extend({
   status: z.enum(CUSTOMER_STATUS_FILTERS).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyStringSchema } from '../../events/catalog';
 import { dateField } from '../../date-fields';
-import { objectId, pageQuerySchema, pagedSchema } from '../../http';
+import { objectId, pageQuerySchema, pagedSchema, returnUrl } from '../../http';
 import { amountField } from '../../money-fields';
 import { CUSTOMER_PACKAGE_STATUSES } from './customer-packages';
 
@@ -109,7 +109,7 @@ export const processAppointmentBody = z.object({
     .enum(['QRIS', 'BANK_TRANSFER', 'VIRTUAL_ACCOUNT', 'E_WALLET', 'CREDIT_CARD'])
     .default('QRIS'),
   use_wallet_balance: z.boolean().default(false),
-  return_url: z.url().optional(),
+  return_url: returnUrl.optional(),
 });
 
 /** The invoice PDF's link secret, as the invoice's `invoice_pdf_url` carries it. */

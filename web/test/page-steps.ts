@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+import { PASSWORD } from './browser-harness';
+
+/** Steps more than one browser test walks, written once. */
+
+/** The console's sign-in in English; done when the signed-in console shows (its sections or outlets). */
+export async function signInToConsole(page: Page, base: string, email: string, path = '/console') {
+  await page.goto(`${base}${path}`);
+  await page.getByLabel(/^(Language|Bahasa)/).selectOption('en');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * On the payment sandbox's hosted page, where the page under test has sent the browser: pay, and come back
+ * to the address the payment's return_url named.
+ */
+export async function payOnHostedPage(page: Page, back: RegExp): Promise<void> {
+  await page.waitForURL(/\/web\/invoices\//, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(back, { timeout: 30_000 });
+}
