@@ -148,7 +148,19 @@ export class RabbitBus implements EventBus {
       throw new Error(`Already subscribed: ${subscription.consumer}`);
     const active: ActiveSubscription = { subscription };
     this.subscriptions.set(subscription.consumer, active);
-    if (this.connection) await this.attach(this.connection, active);
+    const connection = this.connection;
+    if (!connection) return;
+    try {
+      await this.attach(connection, active);
+    } catch (error) {
+      // Lost while attaching (seen: RabbitMQ 3.10 closing a connection whose consume raced another replica's
+      // first declaration of the queue): the reconnect attaches every subscription, this one included.
+      if (this.connection === connection) throw error;
+      this.options.logger.warn(
+        { err: messageOf(error), consumer: subscription.consumer },
+        'connection lost while subscribing; the reconnect subscribes',
+      );
+    }
   }
 
   async deadLetters(consumer: string): Promise<DeadLetter[]> {

@@ -6,11 +6,12 @@ import {
   createShutdown,
   loadConfig,
   startMetricsServer,
+  type MetricsServer,
   type CommonConfig,
   type Db,
   type Logger,
 } from '@salon/service-kit';
-import { migrateService, startService, type ServiceDefinition } from './service';
+import { migrateService, startService, type RunningService, type ServiceDefinition } from './service';
 
 /**
  * `node main.js migrate` (or MIGRATE_ONLY=1): apply the migrations exactly as start-up does, then exit.
@@ -61,20 +62,28 @@ export async function runServiceProcess<C extends CommonConfig>(
   });
   shutdown.register('database', () => db.close());
   shutdown.register('broker', () => bus.close());
-  await bus.start();
-  const running = await startService(definition, {
-    config,
-    db,
-    bus,
-    logger,
-    port: config.PORT,
-    host: '0.0.0.0',
-  });
-  const metrics = await startMetricsServer({
-    port: config.METRICS_PORT,
-    host: '0.0.0.0',
-    readiness: running.readiness,
-  });
+  let running: RunningService;
+  let metrics: MetricsServer;
+  try {
+    await bus.start();
+    running = await startService(definition, {
+      config,
+      db,
+      bus,
+      logger,
+      port: config.PORT,
+      host: '0.0.0.0',
+    });
+    metrics = await startMetricsServer({
+      port: config.METRICS_PORT,
+      host: '0.0.0.0',
+      readiness: running.readiness,
+    });
+  } catch (error) {
+    // Logged as what it is, then the process ends for its supervisor to start again: not an unhandled rejection.
+    logger.fatal({ err: error }, `${definition.name}: start failed`);
+    process.exit(1);
+  }
   // Closers run in reverse order: the service stops first, metrics stay scrapeable until then.
   shutdown.register('metrics', () => metrics.close());
   shutdown.register('service', () => running.stop());
