@@ -19,5 +19,7 @@ export async function signInToConsole(page: Page, base: string, email: string, p
 export async function payOnHostedPage(page: Page, back: RegExp): Promise<void> {
   await page.waitForURL(/\/web\/invoices\//, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Pay' }).click();
-  await page.waitForURL(back, { timeout: 30_000 });
+  // Back once the return address commits: the page under test may rewrite it (the console's plan page drops
+  // its `?upgrade=1` marker) before a loaded machine fires `load`, and what it shows is each caller's next check.
+  await page.waitForURL(back, { timeout: 60_000, waitUntil: 'commit' });
 }
