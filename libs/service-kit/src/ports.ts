@@ -6,6 +6,12 @@ const DEFAULT_EPHEMERAL_LOW = 32_768;
 /** The lowest port handed out: above the well-known and most registered services' ports. */
 const LOWEST_PORT = 10_000;
 
+/**
+ * Ports of the range that browsers and Node's `fetch` refuse to connect to (the Fetch standard's "bad ports"
+ * at or above LOWEST_PORT): a service there answers no health check (a CI run lost a platform to 10080).
+ */
+const FETCH_BLOCKED_PORTS = new Set([10_080]);
+
 /** The first port the OS uses for outgoing connections and `listen(0)`. */
 function ephemeralLow(): number {
   try {
@@ -37,7 +43,7 @@ export async function freePort(): Promise<number> {
   const ceiling = ephemeralLow();
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const port = LOWEST_PORT + Math.floor(Math.random() * (ceiling - LOWEST_PORT));
-    if (await canListen(port)) return port;
+    if (!FETCH_BLOCKED_PORTS.has(port) && (await canListen(port))) return port;
   }
   throw new Error(`No free port found between ${LOWEST_PORT} and ${ceiling}`);
 }

@@ -34,4 +34,17 @@ describe('ports chosen before their server starts', () => {
     }
     expect(await portIfFree(port)).toBe(port);
   });
+
+  it('are never one that fetch refuses to connect to (10080, a "bad port")', async () => {
+    await expect(fetch('http://127.0.0.1:10080/')).rejects.toThrow();
+    // The first draw lands on 10080 (the random number that maps to it), the next anywhere.
+    const random = jest.spyOn(Math, 'random').mockReturnValueOnce((80 + 0.5) / (ephemeralLow - 10_000));
+    try {
+      const port = await freePort();
+      expect(random).toHaveBeenCalledTimes(2);
+      expect(port).not.toBe(10_080);
+    } finally {
+      random.mockRestore();
+    }
+  });
 });
