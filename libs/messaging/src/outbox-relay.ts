@@ -152,6 +152,8 @@ export class OutboxRelay {
   }
 
   private sleep(ms: number): Promise<void> {
+    // stop() wakes only the loops asleep when it is called: one whose batch was in flight must not sleep now.
+    if (!this.running) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);

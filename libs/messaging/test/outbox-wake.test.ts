@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EventEnvelope } from '@salon/contracts';
-import { createPostgresDb } from '@salon/service-kit';
+import { createPostgresDb, selectRows } from '@salon/service-kit';
 import { InProcessBus, MessagingStore, OutboxRelay } from '@salon/messaging';
 import { createMigratedDatabase, waitFor, type TestDatabase } from '@salon/testing';
 import { COUNTED, SCHEMA, counted, logger, migrations, testSchemas } from './fixtures';
@@ -56,6 +56,35 @@ describe('outbox relay wake-up', () => {
     } finally {
       await relay.stop();
     }
+  });
+
+  it('stops at once even when a batch that finds nothing was in flight as stop() was called', async () => {
+    const relay = await startRelay(3_600_000);
+    let unlock!: () => void;
+    // A lock that holds the relay's next batch (its DELETE) until released, so stop() lands mid-batch.
+    const locked = database.db.withTx(async (tx) => {
+      await tx.execute(sql`LOCK TABLE msgtest.outbox IN SHARE MODE`);
+      await new Promise<void>((resolve) => (unlock = resolve));
+    });
+    await waitFor(() => unlock);
+    relay.wake();
+    await waitFor(async () => {
+      const rows = await selectRows<{ waiting: number }>(
+        database.db.orm,
+        sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM "msgtest".outbox%'`,
+      );
+      return rows[0]!.waiting > 0;
+    });
+    const stopped = relay.stop();
+    unlock();
+    await locked;
+    // Before the fix, that loop went to sleep for its hour-long poll after the batch and stop() never returned.
+    const outcome = await Promise.race([
+      stopped.then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000)),
+    ]);
+    expect(outcome).toBe('stopped');
   });
 
   it('publishes nothing of a rolled-back transaction', async () => {
