@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { api, bearer, detailOf, type ConsoleOutlet } from '../api/client';
 import { Alert } from '../shared/alert';
-import { useI18n } from '../shared/i18n';
+import { useI18n, type Messages } from '../shared/i18n';
 import { LanguageSwitch } from '../shared/language-switch';
 import {
   loadConsoleSession,
@@ -9,6 +9,7 @@ import {
   outletScope,
   saveConsoleSession,
   type ConsoleSession,
+  type Role,
 } from './console-session';
 import { ConsoleSignIn } from './console-sign-in';
 import { CustomerDesk } from './customer-desk';
@@ -80,14 +81,36 @@ export function ConsolePage({ onBusinessLanguage }: { onBusinessLanguage(tag: st
   );
 }
 
+/** One section of the console: its address, its name in the navigation, who is offered it, what it shows. */
+interface ConsoleSection {
+  path: string;
+  label(t: Messages): string;
+  offered(role: Role): boolean;
+  Desk(props: { desk: Desk }): ReactElement;
+}
+
+/** The calendar first: it is the default, and what an address no other section claims shows. */
+const SECTIONS: ConsoleSection[] = [
+  { path: '/console', label: (t) => t.console.calendar, offered: () => true, Desk: ConsoleDesk },
+  { path: PLAN_PATH, label: (t) => t.console.plan.nav, offered: mayManagePlan, Desk: PlanDesk },
+];
+
+/** The section the address names among those offered (the longest matching path), else the calendar. */
+function sectionAt(pathname: string, offered: ConsoleSection[]): ConsoleSection {
+  const matching = offered.filter(
+    (section) => pathname === section.path || pathname.startsWith(`${section.path}/`),
+  );
+  return matching.sort((a, b) => b.path.length - a.path.length)[0] ?? offered[0]!;
+}
+
 /**
  * The signed-in console: the sections the role is offered (links, so the address says where one is and the
  * hosted payment page can come back to the plan), and the tenant's language until the user picks one.
  */
 function SignedIn({ desk, onBusinessLanguage }: { desk: Desk; onBusinessLanguage(tag: string): void }) {
   const { t } = useI18n();
-  const planOffered = mayManagePlan(desk.session.role);
-  const onPlan = planOffered && window.location.pathname.startsWith(PLAN_PATH);
+  const offered = SECTIONS.filter((section) => section.offered(desk.session.role));
+  const current = sectionAt(window.location.pathname, offered);
 
   useEffect(() => {
     // RECEPTIONIST may not read the tenant: nothing changes.
@@ -101,17 +124,16 @@ function SignedIn({ desk, onBusinessLanguage }: { desk: Desk; onBusinessLanguage
 
   return (
     <>
-      {planOffered ? (
+      {offered.length > 1 ? (
         <nav aria-label={t.console.sections} className="console-nav">
-          <a href="/console" aria-current={onPlan ? undefined : 'page'}>
-            {t.console.calendar}
-          </a>
-          <a href={PLAN_PATH} aria-current={onPlan ? 'page' : undefined}>
-            {t.console.plan.nav}
-          </a>
+          {offered.map((section) => (
+            <a key={section.path} href={section.path} aria-current={section === current ? 'page' : undefined}>
+              {section.label(t)}
+            </a>
+          ))}
         </nav>
       ) : null}
-      {onPlan ? <PlanDesk desk={desk} /> : <ConsoleDesk desk={desk} />}
+      <current.Desk desk={desk} />
     </>
   );
 }
