@@ -20,8 +20,10 @@ export interface GatewayCallbackProcessorOptions {
   retryBaseMs: number;
   /** Attempts before a callback stays failed. */
   maxAttempts: number;
-  /** Rows claimed at once; they are applied one after the other, each in its own transaction. */
+  /** Rows one claim takes; they are applied one after the other, each in its own transaction. */
   batchSize?: number;
+  /** Claims applied at once: one after the other, a burst of callbacks waited for each other's commits. */
+  concurrency?: number;
   /** How long a claim keeps other processors off a row; only a crash mid-apply lets it run out. */
   leaseMs?: number;
 }
@@ -41,13 +43,13 @@ export const retryDelayMs = (retryBaseMs: number, attempts: number): number =>
 
 /**
  * Applies stored provider callbacks after they were acknowledged. A kick (right after a callback is stored)
- * or the periodic sweep claims due rows in small batches; each row is applied in a transaction of its own
+ * or the periodic sweep claims due rows, a few drains at once; each row is applied in a transaction of its own
  * that locks it and re-checks that it is unfinished, so however many processors (replicas) run, a row's
  * effects happen once. A failure is recorded on the row and retried later with a growing delay.
  */
 export class GatewayCallbackProcessor {
   private timer?: NodeJS.Timeout;
-  private draining?: Promise<void>;
+  private readonly draining = new Set<Promise<void>>();
   private kickedWhileDraining = false;
   private stopped = false;
 
@@ -64,28 +66,31 @@ export class GatewayCallbackProcessor {
     this.kick();
   }
 
-  /** Stops sweeping and waits for the batch in flight. */
+  /** Stops sweeping and waits for the batches in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.draining;
+    await Promise.all(this.draining);
   }
 
-  /** Applies whatever is due, in the background; kicks during a drain fold into one more round. */
+  /**
+   * Applies whatever is due, in the background: each kick starts one more drain up to `concurrency`; past it,
+   * kicks fold into one more round of the drains running.
+   */
   kick(): void {
     if (this.stopped) return;
-    if (this.draining) {
+    if (this.draining.size >= (this.options.concurrency ?? 4)) {
       this.kickedWhileDraining = true;
       return;
     }
-    this.draining = this.drain().finally(() => {
-      this.draining = undefined;
-    });
+    const drain = this.drain().finally(() => this.draining.delete(drain));
+    this.draining.add(drain);
   }
 
   private async drain(): Promise<void> {
-    const { db, logger, batchSize = 4, leaseMs = 60_000 } = this.options;
+    const { db, logger, batchSize = 1, leaseMs = 60_000 } = this.options;
     do {
+      // Another drain may clear the flag: it then claims after the kick, so the kick's row is seen either way.
       this.kickedWhileDraining = false;
       for (;;) {
         let claimed: StoredCallback[];
