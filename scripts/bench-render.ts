@@ -179,6 +179,15 @@ const GOALS: Goal[] = [
     met: (value) => value <= 1.5,
     format: (value) => `${number(value)} ×`,
   },
+  {
+    goal: 'event path on a large platform / on an empty one (cost per event)',
+    target: '≤ 1.5 ×',
+    key: 'growth / event_path_full_vs_empty',
+    figure: 'ratio_to_empty',
+    aggregate: 'median',
+    met: (value) => value <= 1.5,
+    format: (value) => `${number(value)} ×`,
+  },
 ];
 
 const runsText = (values: number[], format = number) => values.map(format).join(' · ');

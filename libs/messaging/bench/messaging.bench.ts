@@ -13,9 +13,8 @@
 import * as amqp from 'amqplib';
 import os from 'node:os';
 import pino from 'pino';
-import { MessagingStore, OutboxRelay, topologyNames } from '@salon/messaging';
-import { createMigratedDatabase, createTestBus, testAmqpUrl, waitFor } from '@salon/testing';
-import { COUNTED, SCHEMA, applyEffect, counted, migrations, testSchemas } from '../test/fixtures';
+import { topologyNames } from '@salon/messaging';
+import { counted, startEventPath, testAmqpUrl, waitFor } from '@salon/testing';
 
 const logger = pino({ level: 'warn' });
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
@@ -59,49 +58,14 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const database = await createMigratedDatabase(SCHEMA, migrations);
-  const { bus, namespace, destroy } = await createTestBus({ logger, schemas: testSchemas });
-  const store = new MessagingStore(database.db, SCHEMA, testSchemas);
-  const consumer = 'bench.counter';
-  const appliedAt = new Map<string, number>();
-  const applyOnce = store.inboxed(consumer, (event, tx) => applyEffect(tx, consumer, event));
-  await bus.subscribe({
-    consumer,
-    events: [COUNTED],
-    prefetch: 500,
-    handle: async (event) => {
-      await applyOnce(event);
-      appliedAt.set(event.id, performance.now());
-    },
-  });
-  const relay = new OutboxRelay({
-    db: database.db,
-    schema: SCHEMA,
-    bus,
-    logger,
-    batchSize: 500,
-    concurrency: 2,
-  });
-  await relay.start();
+  const path = await startEventPath(logger);
+  const { database, store, appliedAt } = path;
 
   try {
-    const raw = await rawConfirmedPublishRate(`${topologyNames(namespace).queue('bench.raw')}`);
+    const raw = await rawConfirmedPublishRate(`${topologyNames(path.namespace).queue('bench.raw')}`);
 
     // Throughput: writers commit batches of 10 events as fast as they can.
-    const events = Array.from({ length: EVENTS }, (_, n) => counted(n));
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < events.length) {
-          const batch = events.slice(next, next + 10);
-          next += 10;
-          await database.db.withTx((tx) => store.enqueue(tx, batch));
-        }
-      }),
-    );
-    await waitFor(() => appliedAt.size >= EVENTS, { timeoutMs: 300_000, intervalMs: 5 });
-    const pathRate = EVENTS / ((performance.now() - started) / 1000);
+    const pathRate = await path.throughput(EVENTS);
     // Printed at once: a later failure (the paced phase) must not lose these figures.
     report('raw_confirmed_publish', { messages: EVENTS, messages_per_s: Math.round(raw) });
     report('outbox_to_inbox', {
@@ -173,9 +137,7 @@ async function main() {
       worst_10s_p99_ms: Number(worstWindowP99.toFixed(1)),
     });
   } finally {
-    await relay.stop();
-    await destroy([consumer]);
-    await database.drop();
+    await path.close();
   }
 }
 

@@ -18,3 +18,4 @@ export * from './webhook-receiver';
 export * from './round-robin-front';
 export * from './broker-cluster';
 export * from './counted-events';
+export * from './event-path';

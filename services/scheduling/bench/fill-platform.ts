@@ -21,6 +21,21 @@ export function platformSize(scale: number) {
 const id = (prefix: string, number: string) => `'${prefix}' || lpad(to_hex(${number}), 20, '0')`;
 
 /**
+ * The messaging tables of `schema` as a relay and consumers leave them after millions of events: inbox rows
+ * kept, outbox rows published and deleted (dead rows for vacuum, as in production). One SQL text.
+ */
+export function processedMessagingRows(schema: string, scale: number): string {
+  const size = platformSize(scale);
+  return `INSERT INTO ${schema}.inbox (consumer, event_id, processed_at)
+     SELECT '${schema}.' || (e % 7), ${id('f900', 'e')}, now() - (e % 1000) * interval '1 minute'
+     FROM generate_series(1, ${size.inboxRows}) e;
+     INSERT INTO ${schema}.outbox (event_id, event_type, envelope)
+     SELECT ${id('fa00', 'e')}, 'scheduling.appointment.created.v1', '{}'
+     FROM generate_series(1, ${size.outboxRows}) e;
+     DELETE FROM ${schema}.outbox WHERE event_id LIKE 'fa00%'`;
+}
+
+/**
  * Fills scheduling's database like a large platform, in generated SQL (minutes, not hours): tenants with an
  * outlet, a service, five staff with working hours for 30 days and ten customers each; a million appointments
  * spread over the year around today (half past, completed; half ahead, confirmed), at most one a day per
@@ -107,17 +122,7 @@ export async function fillPlatform(service: TestService, scale: number): Promise
      ${chosen}`,
   );
   await step('appointment_indexes', rebuild);
-  // The relay deletes what it published: the outbox is left as deleted rows for vacuum, as in production.
-  await step(
-    'messaging',
-    `INSERT INTO scheduling.inbox (consumer, event_id, processed_at)
-     SELECT 'scheduling.' || (e % 7), ${id('f900', 'e')}, now() - (e % 1000) * interval '1 minute'
-     FROM generate_series(1, ${size.inboxRows}) e;
-     INSERT INTO scheduling.outbox (event_id, event_type, envelope)
-     SELECT ${id('fa00', 'e')}, 'scheduling.appointment.created.v1', '{}'
-     FROM generate_series(1, ${size.outboxRows}) e;
-     DELETE FROM scheduling.outbox WHERE event_id LIKE 'fa00%'`,
-  );
+  await step('messaging', processedMessagingRows('scheduling', scale));
   // What autovacuum does after such a load; measuring before it would measure the fill, not the size.
   await step('vacuum_analyze', 'VACUUM ANALYZE');
   return seconds;

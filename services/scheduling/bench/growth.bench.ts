@@ -7,17 +7,23 @@
  * (b) The 20-staff × 90-day grid and one booking at a time, on this database as seeded (the empty platform),
  *     then again after fill-platform.ts made it a large platform (10,000 tenants, 50,000 staff, 1,000,000
  *     appointments over a year, 2,000,000 processed outbox and inbox rows): the ratio full / empty.
+ * (c) The outbox → broker → inbox path (libs/testing's event path: BENCH_GROWTH_EVENTS (10,000) counted events,
+ *     8 writers, confirms, inbox and effect rows) on empty messaging tables, then with the same 2,000,000
+ *     processed rows behind it: events per second and the cost ratio full / empty.
  *
  * BENCH_GROWTH_SCALE (default 1) shrinks the fill for trying the script out; the report names it.
  */
-import { startTestService, type TestService } from '@salon/testing';
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import { COUNTED_SCHEMA, startEventPath, startTestService, type TestService } from '@salon/testing';
 import { schedulingService } from '../src/definition';
-import { fillPlatform, platformSize } from './fill-platform';
+import { fillPlatform, platformSize, processedMessagingRows } from './fill-platform';
 import { seedSalon } from './seed-salon';
 
 const SCALE = Number(process.env.BENCH_GROWTH_SCALE ?? 1);
 const GRID_RUNS = Number(process.env.GRID_RUNS ?? 15);
 const BOOKINGS = 100;
+const PATH_EVENTS = Number(process.env.BENCH_GROWTH_EVENTS ?? 10_000);
 const STAFF_SIZES = [1, 5, 20, 50];
 const DAY_SIZES = [7, 30, 90];
 
@@ -165,6 +171,32 @@ async function main(): Promise<void> {
     });
   } finally {
     await service.stop();
+  }
+  await eventPathFullVsEmpty();
+}
+
+/** (c) The event path's rate on empty messaging tables, then with a large platform's processed rows. */
+async function eventPathFullVsEmpty(): Promise<void> {
+  const path = await startEventPath(pino({ level: 'warn' }));
+  try {
+    const empty = await path.throughput(PATH_EVENTS);
+    const { orm } = path.database.db;
+    await orm.execute(sql.raw(processedMessagingRows(COUNTED_SCHEMA, SCALE)));
+    await orm.execute(sql.raw('VACUUM ANALYZE'));
+    const full = await path.throughput(PATH_EVENTS);
+    console.log(
+      `event path: empty ${empty.toFixed(0)} events/s, full ${full.toFixed(0)} events/s ` +
+        `(cost ${(empty / full).toFixed(2)}x)`,
+    );
+    report('event_path_full_vs_empty', {
+      events: PATH_EVENTS,
+      empty_events_per_s: Math.round(empty),
+      full_events_per_s: Math.round(full),
+      // Cost per event, as for the grid and the booking: time full / time empty.
+      ratio_to_empty: round(empty / full, 3),
+    });
+  } finally {
+    await path.close();
   }
 }
 
