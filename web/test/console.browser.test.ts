@@ -289,6 +289,63 @@ describeInBrowser('the console, on a desk screen', () => {
   );
 
   it(
+    'the owner books a walk-in at the counter (a new customer by name and phone), then a customer on file',
+    async () => {
+      await page.getByRole('button', { name: 'New booking' }).click();
+      const panel = page.getByRole('region', { name: 'Book at the counter' });
+      await panel.getByLabel('A walk-in customer').check();
+      await panel.getByLabel('First name').fill('Wati');
+      await panel.getByLabel('Phone (optional)').fill('+6281298765432');
+      // Rudi has no working hours: the API's refusal is shown, and what was typed stays.
+      await panel.getByLabel('Staff member').selectOption({ label: 'Rudi' });
+      await panel.getByLabel('Start time').fill('09:00');
+      await expectAccessible(page);
+      await screenshot('console-counter-booking');
+      await panel.getByRole('button', { name: 'Book', exact: true }).click();
+      // Scheduling learns the new customer from identity's event: the form tries again meanwhile.
+      await panel
+        .getByText('Staff member Rudi is not available at the requested time')
+        .waitFor({ timeout: 60_000 });
+      await expect(panel.getByLabel('First name').inputValue()).resolves.toBe('Wati');
+      await panel.getByLabel('Staff member').selectOption({ label: 'Sari' });
+      await panel.getByRole('button', { name: 'Book', exact: true }).click();
+      await page.getByText('Booked at 09:00.').waitFor({ timeout: 60_000 });
+      const walkIn = column('Sari').locator('.appointment').filter({ hasText: 'Wati' });
+      await walkIn.waitFor();
+      await expect(walkIn.textContent()).resolves.toMatch(/^09:00–09:45, Haircut, Wati/);
+      const sarisDay = await expectOk(
+        salon.api(
+          'GET',
+          `/appointments?outlet_id=${salon.outletId}&start_date=${tomorrow}&end_date=${tomorrow}&staff_id=${salon.staffId}`,
+          undefined,
+          salon.staffToken,
+        ),
+      );
+      const booked = sarisDay.items.find((item: { start_time: string }) => item.start_time === '09:00:00');
+      const walkInCustomer = await expectOk(
+        salon.api('GET', `/customers/${booked.customer_id}`, undefined, salon.staffToken),
+      );
+      expect(walkInCustomer).toMatchObject({ first_name: 'Wati', phone: '+6281298765432' });
+
+      await page.getByRole('button', { name: 'New booking' }).click();
+      await panel.getByLabel('Find a customer (name, e-mail or phone)').fill('Dewi');
+      await panel.getByRole('button', { name: 'Search' }).click();
+      await expect(
+        panel.getByLabel('Customer', { exact: true }).locator('option:checked').textContent(),
+      ).resolves.toMatch(/^Dewi Anggraini/);
+      await panel.getByLabel('Staff member').selectOption({ label: 'Sari' });
+      await panel.getByLabel('Start time').fill('10:00');
+      await panel.getByRole('button', { name: 'Book', exact: true }).click();
+      await page.getByText('Booked at 10:00.').waitFor();
+      await column('Sari')
+        .locator('.appointment')
+        .filter({ hasText: /^10:00–10:45, Haircut, Dewi Anggraini/ })
+        .waitFor();
+    },
+    STEP_MS,
+  );
+
+  it(
     'the owner moves an appointment with the keyboard form and cancels the customer’s booking after a second answer',
     async () => {
       await appointmentButton(toMove).focus();

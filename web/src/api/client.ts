@@ -32,6 +32,7 @@ export type SignedInStaff = Success<paths['/api/v1/auth/complete-login']['post']
 export type ConsoleOutlet = Success<paths['/api/v1/outlets']['get']>['items'][number];
 export type ConsoleStaff = Success<paths['/api/v1/staff']['get']>['items'][number];
 export type DayAppointment = MyAppointment;
+export type ConsoleService = Success<paths['/api/v1/services']['get']>['items'][number];
 export type ConsoleCustomer = Success<paths['/api/v1/customers']['get']>['items'][number];
 export type PackageForSale = Success<paths['/api/v1/packages']['get']>['items'][number];
 export type CustomerCredit = Success<

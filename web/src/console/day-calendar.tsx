@@ -11,6 +11,7 @@ import { Alert } from '../shared/alert';
 import { formatDay, timeZoneLabel, todayIn } from '../shared/format';
 import { useI18n } from '../shared/i18n';
 import { AppointmentPanel } from './appointment-panel';
+import { CounterBooking } from './counter-booking';
 import { followAppointmentChanges } from './appointment-stream';
 import { addDays, dayRange, minutesOf, ROW_MINUTES, ROW_REM, rowsOf, timeOf } from './calendar-layout';
 import type { Desk } from './console-page';
@@ -76,6 +77,7 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const [live, setLive] = useState(false);
+  const [counterOpen, setCounterOpen] = useState(false);
   const shownDay = useRef(day);
   shownDay.current = day;
   // Which outlet's day is shown, and the newest read applied: a read started before a newer one finished is
@@ -219,6 +221,16 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
           <button type="button" className="secondary" onClick={() => setDay(addDays(day, 1))}>
             {t.console.nextDay}
           </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              setSelected(undefined);
+              setCounterOpen(true);
+            }}
+          >
+            {t.console.counter.open}
+          </button>
         </div>
       </div>
       <p className="hint">
@@ -234,7 +246,7 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
       {appointments && shown.length === 0 ? <p className="muted">{t.console.nothingToday}</p> : null}
       {cancelled > 0 ? <p className="muted">{t.console.cancelledCount(cancelled)}</p> : null}
       {/* On a wide screen the open appointment's panel stands beside the grid, not below the fold. */}
-      <div className={current ? 'calendar-layout with-panel' : 'calendar-layout'}>
+      <div className={current || counterOpen ? 'calendar-layout with-panel' : 'calendar-layout'}>
         {columns.length > 0 ? (
           <div className="day-grid">
             <div className="time-axis" aria-hidden="true">
@@ -295,7 +307,10 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
                           }}
                           aria-pressed={selected === item.id}
                           data-appointment={item.id}
-                          onClick={() => setSelected(selected === item.id ? undefined : item.id)}
+                          onClick={() => {
+                            setCounterOpen(false);
+                            setSelected(selected === item.id ? undefined : item.id);
+                          }}
                           onDragStart={(event) => {
                             event.dataTransfer.setData('text/plain', item.id);
                             event.dataTransfer.effectAllowed = 'move';
@@ -327,6 +342,19 @@ export function DayCalendar({ desk, outlet }: { desk: Desk; outlet: ConsoleOutle
               </section>
             ))}
           </div>
+        ) : null}
+        {counterOpen && staff ? (
+          <CounterBooking
+            desk={desk}
+            outletId={outlet.id}
+            day={day}
+            staff={columns}
+            onBooked={(message) => {
+              setCounterOpen(false);
+              changed(message);
+            }}
+            onClose={() => setCounterOpen(false)}
+          />
         ) : null}
         {current ? (
           <AppointmentPanel
