@@ -1,12 +1,11 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { api, bearer, detailOf, type ConsoleOutlet } from '../api/client';
+import { api, bearer } from '../api/client';
 import { Alert } from '../shared/alert';
 import { useI18n, type Messages } from '../shared/i18n';
 import { LanguageSwitch } from '../shared/language-switch';
 import {
   loadConsoleSession,
   mayManagePlan,
-  outletScope,
   saveConsoleSession,
   type ConsoleSession,
   type Role,
@@ -14,6 +13,7 @@ import {
 import { ConsoleSignIn } from './console-sign-in';
 import { CustomerDesk } from './customer-desk';
 import { DayCalendar } from './day-calendar';
+import { OutletPicker, useConsoleOutlets } from './outlet-choice';
 import { PlanDesk } from './plan-desk';
 import { PLAN_PATH } from './upgrade-return';
 
@@ -141,22 +141,7 @@ function SignedIn({ desk, onBusinessLanguage }: { desk: Desk; onBusinessLanguage
 /** The calendar desk: the outlets the token may see, the calendar of the chosen one, the customer panel. */
 function ConsoleDesk({ desk }: { desk: Desk }) {
   const { t } = useI18n();
-  const [outlets, setOutlets] = useState<ConsoleOutlet[]>();
-  const [outletId, setOutletId] = useState<string>();
-  const [error, setError] = useState<string>();
-  const headers = bearer(desk.session.accessToken);
-
-  useEffect(() => {
-    void api
-      .GET('/api/v1/outlets', { params: { query: { size: 100, is_active: true } }, headers })
-      .then(({ data, error: refused, response }) => {
-        if (!data) return setError(desk.refusal(response, detailOf(refused)));
-        const scope = outletScope(desk.session);
-        const mine = scope ? data.items.filter((outlet) => scope.includes(outlet.id)) : data.items;
-        setOutlets(mine);
-        setOutletId(mine[0]?.id);
-      });
-  }, [desk.session.accessToken]);
+  const { outlets, outlet, choose, error } = useConsoleOutlets(desk);
 
   if (!outlets)
     return (
@@ -165,20 +150,10 @@ function ConsoleDesk({ desk }: { desk: Desk }) {
         <p role="status">{t.loading}</p>
       </>
     );
-  const outlet = outlets.find((candidate) => candidate.id === outletId);
   if (!outlet) return <p className="notice">{t.console.noOutlets}</p>;
   return (
     <>
-      <div className="field outlet-picker">
-        <label htmlFor="console-outlet">{t.outlet}</label>
-        <select id="console-outlet" value={outlet.id} onChange={(event) => setOutletId(event.target.value)}>
-          {outlets.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {candidate.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <OutletPicker outlets={outlets} outlet={outlet} choose={choose} />
       <DayCalendar key={outlet.id} desk={desk} outlet={outlet} />
       <CustomerDesk desk={desk} outletId={outlet.id} />
     </>
