@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../shared/language-switch';
 import {
   loadConsoleSession,
   mayManagePlan,
+  mayManageTeam,
   saveConsoleSession,
   type ConsoleSession,
   type Role,
@@ -15,6 +16,7 @@ import { CustomerDesk } from './customer-desk';
 import { DayCalendar } from './day-calendar';
 import { OutletPicker, useConsoleOutlets } from './outlet-choice';
 import { PlanDesk } from './plan-desk';
+import { TeamDesk, TEAM_PATH } from './team-desk';
 import { PLAN_PATH } from './upgrade-return';
 
 /** What every part of the signed-in console shares: the session, and how a refusal is told. */
@@ -92,6 +94,7 @@ interface ConsoleSection {
 /** The calendar first: it is the default, and what an address no other section claims shows. */
 const SECTIONS: ConsoleSection[] = [
   { path: '/console', label: (t) => t.console.calendar, offered: () => true, Desk: ConsoleDesk },
+  { path: TEAM_PATH, label: (t) => t.console.team.nav, offered: mayManageTeam, Desk: TeamDesk },
   { path: PLAN_PATH, label: (t) => t.console.plan.nav, offered: mayManagePlan, Desk: PlanDesk },
 ];
 
