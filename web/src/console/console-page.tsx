@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { api, bearer, detailOf, type ConsoleOutlet } from '../api/client';
+import { api, bearer } from '../api/client';
 import { Alert } from '../shared/alert';
 import { useI18n, type Messages } from '../shared/i18n';
 import { LanguageSwitch } from '../shared/language-switch';
 import {
   loadConsoleSession,
   mayManagePlan,
-  outletScope,
+  mayManageTeam,
   saveConsoleSession,
   type ConsoleSession,
   type Role,
@@ -14,7 +14,9 @@ import {
 import { ConsoleSignIn } from './console-sign-in';
 import { CustomerDesk } from './customer-desk';
 import { DayCalendar } from './day-calendar';
+import { OutletPicker, useConsoleOutlets } from './outlet-choice';
 import { PlanDesk } from './plan-desk';
+import { TeamDesk, TEAM_PATH } from './team-desk';
 import { PLAN_PATH } from './upgrade-return';
 
 /** What every part of the signed-in console shares: the session, and how a refusal is told. */
@@ -92,6 +94,7 @@ interface ConsoleSection {
 /** The calendar first: it is the default, and what an address no other section claims shows. */
 const SECTIONS: ConsoleSection[] = [
   { path: '/console', label: (t) => t.console.calendar, offered: () => true, Desk: ConsoleDesk },
+  { path: TEAM_PATH, label: (t) => t.console.team.nav, offered: mayManageTeam, Desk: TeamDesk },
   { path: PLAN_PATH, label: (t) => t.console.plan.nav, offered: mayManagePlan, Desk: PlanDesk },
 ];
 
@@ -141,22 +144,7 @@ function SignedIn({ desk, onBusinessLanguage }: { desk: Desk; onBusinessLanguage
 /** The calendar desk: the outlets the token may see, the calendar of the chosen one, the customer panel. */
 function ConsoleDesk({ desk }: { desk: Desk }) {
   const { t } = useI18n();
-  const [outlets, setOutlets] = useState<ConsoleOutlet[]>();
-  const [outletId, setOutletId] = useState<string>();
-  const [error, setError] = useState<string>();
-  const headers = bearer(desk.session.accessToken);
-
-  useEffect(() => {
-    void api
-      .GET('/api/v1/outlets', { params: { query: { size: 100, is_active: true } }, headers })
-      .then(({ data, error: refused, response }) => {
-        if (!data) return setError(desk.refusal(response, detailOf(refused)));
-        const scope = outletScope(desk.session);
-        const mine = scope ? data.items.filter((outlet) => scope.includes(outlet.id)) : data.items;
-        setOutlets(mine);
-        setOutletId(mine[0]?.id);
-      });
-  }, [desk.session.accessToken]);
+  const { outlets, outlet, choose, error } = useConsoleOutlets(desk);
 
   if (!outlets)
     return (
@@ -165,20 +153,10 @@ function ConsoleDesk({ desk }: { desk: Desk }) {
         <p role="status">{t.loading}</p>
       </>
     );
-  const outlet = outlets.find((candidate) => candidate.id === outletId);
   if (!outlet) return <p className="notice">{t.console.noOutlets}</p>;
   return (
     <>
-      <div className="field outlet-picker">
-        <label htmlFor="console-outlet">{t.outlet}</label>
-        <select id="console-outlet" value={outlet.id} onChange={(event) => setOutletId(event.target.value)}>
-          {outlets.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {candidate.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <OutletPicker outlets={outlets} outlet={outlet} choose={choose} />
       <DayCalendar key={outlet.id} desk={desk} outlet={outlet} />
       <CustomerDesk desk={desk} outletId={outlet.id} />
     </>

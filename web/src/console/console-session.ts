@@ -74,6 +74,13 @@ export const mayUseCustomerPackages = (role: Role): boolean =>
 /** The plan page: upgrading is TENANT_ADMIN and SUPER_ADMIN only (POST /subscriptions/upgrade's roles). */
 export const mayManagePlan = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
 
+/**
+ * The team page: staff and their hours are TENANT_ADMIN and SUPER_ADMIN only. An OUTLET_MANAGER may add and edit
+ * its outlets' staff but manage only its own availability entries (scheduling's availability-access), so it is
+ * not offered a page whose hours it could not set.
+ */
+export const mayManageTeam = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
+
 export const ownColumnOnly = (role: Role): boolean => role === 'STAFF';
 
 export function outletScope(session: ConsoleSession): string[] | undefined {
