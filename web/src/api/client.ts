@@ -38,6 +38,10 @@ export type CustomerCredit = Success<
   paths['/api/v1/staff/customer-packages/{customer_id}/credits']['get']
 >[number];
 
+export type ConsoleService = Success<paths['/api/v1/services']['get']>['items'][number];
+export type ServiceCategory = Success<paths['/api/v1/services/categories']['get']>[number];
+export type ResolvedPrice = Success<paths['/api/v1/services/{service_id}/price']['get']>;
+
 export type Usage = Success<paths['/api/v1/subscriptions/usage']['get']>;
 export type PlanOffer = Success<paths['/api/v1/subscriptions/plans']['get']>['plans'][number];
 

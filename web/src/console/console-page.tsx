@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../shared/language-switch';
 import {
   loadConsoleSession,
   mayManagePlan,
+  mayManageServices,
   outletScope,
   saveConsoleSession,
   type ConsoleSession,
@@ -15,6 +16,7 @@ import { ConsoleSignIn } from './console-sign-in';
 import { CustomerDesk } from './customer-desk';
 import { DayCalendar } from './day-calendar';
 import { PlanDesk } from './plan-desk';
+import { ServicesDesk } from './services-desk';
 import { PLAN_PATH } from './upgrade-return';
 
 /** What every part of the signed-in console shares: the session, and how a refusal is told. */
@@ -92,6 +94,12 @@ interface ConsoleSection {
 /** The calendar first: it is the default, and what an address no other section claims shows. */
 const SECTIONS: ConsoleSection[] = [
   { path: '/console', label: (t) => t.console.calendar, offered: () => true, Desk: ConsoleDesk },
+  {
+    path: '/console/services',
+    label: (t) => t.console.services.nav,
+    offered: mayManageServices,
+    Desk: ServicesDesk,
+  },
   { path: PLAN_PATH, label: (t) => t.console.plan.nav, offered: mayManagePlan, Desk: PlanDesk },
 ];
 
