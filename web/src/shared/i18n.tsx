@@ -142,7 +142,7 @@ const en = {
       create: 'Add service',
       save: 'Save',
       created: (name: string) => `${name} is added.`,
-      saved: (name: string) => `${name} is saved.`,
+      saved: (name: string) => `${name} is saved. The booking page shows the change within a minute.`,
       states: { active: 'Active', inactive: 'Inactive', archived: 'Deleted (archived)' } as Record<
         string,
         string
@@ -164,7 +164,7 @@ const en = {
       validUntil: 'Valid until (your local time)',
       savePromotion: 'Save promotion',
       endPromotion: 'End the promotion',
-      pricesSaved: 'The prices are saved.',
+      pricesSaved: 'The prices are saved. The booking page shows them within a minute.',
       chargedTitle: 'What the booking page charges now',
       chargedAt: (outlet: string, price: string, source: string) => `${outlet}: ${price} (${source})`,
       sources: {
@@ -433,7 +433,8 @@ const id: Messages = {
       create: 'Tambahkan layanan',
       save: 'Simpan',
       created: (name: string) => `${name} sudah ditambahkan.`,
-      saved: (name: string) => `${name} sudah disimpan.`,
+      saved: (name: string) =>
+        `${name} sudah disimpan. Halaman pemesanan menampilkan perubahannya dalam satu menit.`,
       states: { active: 'Aktif', inactive: 'Nonaktif', archived: 'Dihapus (diarsipkan)' } as Record<
         string,
         string
@@ -455,7 +456,7 @@ const id: Messages = {
       validUntil: 'Berlaku sampai (waktu setempat Anda)',
       savePromotion: 'Simpan promo',
       endPromotion: 'Akhiri promo',
-      pricesSaved: 'Harga sudah disimpan.',
+      pricesSaved: 'Harga sudah disimpan. Halaman pemesanan menampilkannya dalam satu menit.',
       chargedTitle: 'Harga yang ditagih halaman pemesanan sekarang',
       chargedAt: (outlet: string, price: string, source: string) => `${outlet}: ${price} (${source})`,
       sources: {
