@@ -47,14 +47,21 @@ export type PlanOffer = Success<paths['/api/v1/subscriptions/plans']['get']>['pl
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The `{detail}` of an error answer as one sentence: a string, or the messages of a validation error. */
-export function detailOf(error: unknown): string | undefined {
+/**
+ * The `{detail}` of an error answer as one sentence: a string, or the messages of a validation error, each
+ * after the name of its field when `fields` names it (the last part of its `loc`, e.g. "base_price").
+ */
+export function detailOf(error: unknown, fields: Record<string, string> = {}): string | undefined {
   if (typeof error !== 'object' || error === null || !('detail' in error)) return undefined;
   const detail = (error as { detail: unknown }).detail;
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail))
     return detail
-      .map((item: { msg?: unknown }) => (typeof item.msg === 'string' ? item.msg : ''))
+      .map((item: { msg?: unknown; loc?: unknown }) => {
+        if (typeof item.msg !== 'string') return '';
+        const field = Array.isArray(item.loc) ? fields[String(item.loc.at(-1))] : undefined;
+        return field ? `${field}: ${item.msg}` : item.msg;
+      })
       .filter(Boolean)
       .join('; ');
   return undefined;

@@ -61,7 +61,15 @@ export function ServiceForm(props: {
           body: { ...fields, ...stateFields(active), slug: slugOf(name), pricing: { base_price: price } },
         });
     setBusy(false);
-    if (!data) return setError(desk.refusal(response, detailOf(refused)));
+    const fieldNames = {
+      name: text.name,
+      slug: text.name,
+      category: text.category,
+      duration_minutes: text.duration,
+      base_price: text.basePrice,
+      description: text.description,
+    };
+    if (!data) return setError(desk.refusal(response, detailOf(refused, fieldNames)));
     props.onSaved(data.name, !service);
   };
 

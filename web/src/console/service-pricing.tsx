@@ -57,7 +57,12 @@ export function ServicePricing(props: {
     setError(undefined);
     const { data, error: refused, response } = await call;
     setBusy(false);
-    if (!data) return setError(desk.refusal(response, detailOf(refused)));
+    const fieldNames = {
+      promotional_price: text.promotionalPrice,
+      promotional_valid_until: text.validUntil,
+      ...Object.fromEntries(outlets.map((outlet) => [outlet.id, text.priceAt(outlet.name)])),
+    };
+    if (!data) return setError(desk.refusal(response, detailOf(refused, fieldNames)));
     props.onSaved();
   };
 

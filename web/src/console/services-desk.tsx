@@ -92,7 +92,7 @@ export function ServicesDesk({ desk }: { desk: Desk }) {
         {notice ?? ''}
       </p>
       <div className={`calendar-layout${panel ? ' with-panel' : ''}`}>
-        <div className="stack">
+        <div className="stack service-categories">
           <div>
             <button type="button" className="primary add-service" onClick={() => open({ kind: 'new' })}>
               {text.add}
