@@ -6,6 +6,7 @@ import {
   expectOk,
   openDesktop,
   PASSWORD,
+  PLAN_WAIT,
   screenshot as saveScreenshot,
   SETUP_MS,
   startSalon,
@@ -20,9 +21,10 @@ import { openBookingPage, signInToConsole } from './page-steps';
  * starts it: the owner sees the haircut with its price, adds a cream bath, which the API and the public booking
  * page then offer at that price, edits its price (a negative one is refused with the API's message and nothing
  * typed is lost), is refused an outlet price on FREE with the API's message, sets one on PRO and a promotion,
- * and sees the price the booking page charges, and deletes it after a confirmation. A STAFF member, whom the API refuses
- * service writes, is not offered the section. Every screen passes axe-core and breaks no rule of the
- * Content-Security-Policy; the screens are saved under artifacts/screenshots/.
+ * and sees the price the booking page charges, and deletes it after a confirmation. An OUTLET_MANAGER may edit
+ * and price services but is not offered deleting; a STAFF member, whom the API refuses service writes, is not
+ * offered the section. Every screen passes axe-core and breaks no rule of the Content-Security-Policy; the
+ * screens are saved under artifacts/screenshots/.
  */
 const DOMAIN = 'melati-services.example';
 
@@ -236,6 +238,49 @@ describeInBrowser('the console’s services and prices', () => {
       expect((await creamBath()).body).toMatchObject({ status: 'archived', is_active: false });
       expect((await publicServices()).map((service) => service.name)).toEqual(['Haircut']);
       await screenshot('console-services-deleted');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'an OUTLET_MANAGER may edit services and price them at its own outlet only, and is not offered deleting',
+    async () => {
+      // The salon is on PRO since the prices step: a second outlet, which the manager does not manage.
+      await waitFor(async () => {
+        const created = await salon.api(
+          'POST',
+          '/outlets',
+          { name: 'Kirana Kemang', timezone: salon.timezone },
+          salon.staffToken,
+        );
+        return created.status === 201;
+      }, PLAN_WAIT);
+      await expectOk(
+        salon.api(
+          'POST',
+          '/users',
+          {
+            email: `manager@${DOMAIN}`,
+            password: PASSWORD,
+            first_name: 'Budi',
+            last_name: 'Santoso',
+            role: 'OUTLET_MANAGER',
+            outlet_ids: [salon.outletId],
+          },
+          salon.staffToken,
+        ),
+        201,
+      );
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signInToConsole(page, salon.base, `manager@${DOMAIN}`, '/console/services');
+      await page.getByRole('heading', { name: 'Services and prices' }).waitFor({ timeout: 120_000 });
+      await page.getByRole('button', { name: 'Edit Haircut' }).waitFor();
+      await expect(page.getByRole('button', { name: /^Delete / }).count()).resolves.toBe(0);
+      await page.getByRole('button', { name: 'Prices of Haircut' }).click();
+      const prices = page.getByRole('region', { name: 'Prices of Haircut' });
+      await prices.getByLabel(`Price at ${outletName} (IDR)`).waitFor();
+      await expect(prices.getByLabel(/^Price at /).count()).resolves.toBe(1);
+      await expectAccessible(page);
     },
     STEP_MS,
   );
