@@ -23,3 +23,10 @@ export async function payOnHostedPage(page: Page, back: RegExp): Promise<void> {
   // its `?upgrade=1` marker) before a loaded machine fires `load`, and what it shows is each caller's next check.
   await page.waitForURL(back, { timeout: 60_000, waitUntil: 'commit' });
 }
+
+/** A business's public booking page in English (it opens in the business's language), its services shown. */
+export async function openBookingPage(page: Page, base: string, slug: string) {
+  await page.goto(`${base}/book/${slug}`);
+  await page.getByLabel(/^(Language|Bahasa)/).selectOption('en');
+  await page.getByRole('heading', { name: 'Choose a service' }).waitFor();
+}

@@ -31,7 +31,6 @@ export type StaffLogin = Success<paths['/api/v1/auth/login']['post']>;
 export type SignedInStaff = Success<paths['/api/v1/auth/complete-login']['post']>;
 export type ConsoleOutlet = Success<paths['/api/v1/outlets']['get']>['items'][number];
 export type ConsoleStaff = Success<paths['/api/v1/staff']['get']>['items'][number];
-export type CatalogService = Success<paths['/api/v1/services']['get']>['items'][number];
 export type AvailabilityEntry = Success<paths['/api/v1/availability']['get']>['items'][number];
 export type DayAppointment = MyAppointment;
 export type ConsoleService = Success<paths['/api/v1/services']['get']>['items'][number];
@@ -41,19 +40,29 @@ export type CustomerCredit = Success<
   paths['/api/v1/staff/customer-packages/{customer_id}/credits']['get']
 >[number];
 
+export type ServiceCategory = Success<paths['/api/v1/services/categories']['get']>[number];
+export type ResolvedPrice = Success<paths['/api/v1/services/{service_id}/price']['get']>;
+
 export type Usage = Success<paths['/api/v1/subscriptions/usage']['get']>;
 export type PlanOffer = Success<paths['/api/v1/subscriptions/plans']['get']>['plans'][number];
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The `{detail}` of an error answer as one sentence: a string, or the messages of a validation error. */
-export function detailOf(error: unknown): string | undefined {
+/**
+ * The `{detail}` of an error answer as one sentence: a string, or the messages of a validation error, each
+ * after the name of its field when `fields` names it (the last part of its `loc`, e.g. "base_price").
+ */
+export function detailOf(error: unknown, fields: Record<string, string> = {}): string | undefined {
   if (typeof error !== 'object' || error === null || !('detail' in error)) return undefined;
   const detail = (error as { detail: unknown }).detail;
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail))
     return detail
-      .map((item: { msg?: unknown }) => (typeof item.msg === 'string' ? item.msg : ''))
+      .map((item: { msg?: unknown; loc?: unknown }) => {
+        if (typeof item.msg !== 'string') return '';
+        const field = Array.isArray(item.loc) ? fields[String(item.loc.at(-1))] : undefined;
+        return field ? `${field}: ${item.msg}` : item.msg;
+      })
       .filter(Boolean)
       .join('; ');
   return undefined;

@@ -7,6 +7,7 @@ import {
   loadConsoleSession,
   mayManagePlan,
   mayManageTeam,
+  mayManageServices,
   saveConsoleSession,
   type ConsoleSession,
   type Role,
@@ -17,6 +18,7 @@ import { DayCalendar } from './day-calendar';
 import { OutletPicker, useConsoleOutlets } from './outlet-choice';
 import { PlanDesk } from './plan-desk';
 import { TeamDesk, TEAM_PATH } from './team-desk';
+import { ServicesDesk } from './services-desk';
 import { PLAN_PATH } from './upgrade-return';
 
 /** What every part of the signed-in console shares: the session, and how a refusal is told. */
@@ -95,6 +97,12 @@ interface ConsoleSection {
 const SECTIONS: ConsoleSection[] = [
   { path: '/console', label: (t) => t.console.calendar, offered: () => true, Desk: ConsoleDesk },
   { path: TEAM_PATH, label: (t) => t.console.team.nav, offered: mayManageTeam, Desk: TeamDesk },
+  {
+    path: '/console/services',
+    label: (t) => t.console.services.nav,
+    offered: mayManageServices,
+    Desk: ServicesDesk,
+  },
   { path: PLAN_PATH, label: (t) => t.console.plan.nav, offered: mayManagePlan, Desk: PlanDesk },
 ];
 

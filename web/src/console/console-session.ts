@@ -81,6 +81,16 @@ export const mayManagePlan = (role: Role): boolean => role === 'TENANT_ADMIN' ||
  */
 export const mayManageTeam = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
 
+/**
+ * Services and prices: catalog lets TENANT_ADMIN and OUTLET_MANAGER write them (POST, PUT, POST …/pricing; a
+ * manager prices only its own outlets) and only TENANT_ADMIN archive one (DELETE). SUPER_ADMIN is not among
+ * the roles catalog accepts, so it is not offered the section.
+ */
+export const mayManageServices = (role: Role): boolean =>
+  role === 'TENANT_ADMIN' || role === 'OUTLET_MANAGER';
+
+export const mayArchiveServices = (role: Role): boolean => role === 'TENANT_ADMIN';
+
 export const ownColumnOnly = (role: Role): boolean => role === 'STAFF';
 
 export function outletScope(session: ConsoleSession): string[] | undefined {

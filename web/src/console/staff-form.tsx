@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, bearer, detailOf, type CatalogService, type ConsoleStaff } from '../api/client';
+import { api, bearer, detailOf, type ConsoleService, type ConsoleStaff } from '../api/client';
 import { Alert } from '../shared/alert';
 import { useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
@@ -14,7 +14,7 @@ const EMPLOYMENT_TYPES: EmploymentType[] = ['full_time', 'part_time', 'contracto
 export function StaffForm(props: {
   desk: Desk;
   outletId: string;
-  services: CatalogService[];
+  services: ConsoleService[];
   member?: ConsoleStaff;
   onSaved(name: string): void;
   onCancel(): void;

@@ -3,7 +3,7 @@ import {
   api,
   bearer,
   detailOf,
-  type CatalogService,
+  type ConsoleService,
   type ConsoleOutlet,
   type ConsoleStaff,
 } from '../api/client';
@@ -46,7 +46,7 @@ const fullName = (member: ConsoleStaff) => `${member.first_name} ${member.last_n
 function OutletTeam({ desk, outlet }: { desk: Desk; outlet: ConsoleOutlet }) {
   const { t } = useI18n();
   const [staff, setStaff] = useState<ConsoleStaff[]>();
-  const [services, setServices] = useState<CatalogService[]>();
+  const [services, setServices] = useState<ConsoleService[]>();
   const [editing, setEditing] = useState<ConsoleStaff>();
   const [hoursOf, setHoursOf] = useState<ConsoleStaff>();
   const [version, setVersion] = useState(0);

@@ -54,3 +54,15 @@ export function formatInstantDay(instant: string, timeZone: string, language: La
     year: 'numeric',
   }).format(new Date(instant));
 }
+
+/** An instant from the API (ISO 8601) as a date and wall-clock time in a time zone. */
+export function formatInstant(instant: string, timeZone: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(instant));
+}

@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import { api, bearer, detailOf, type ConsoleService, type ServiceCategory } from '../api/client';
+import { Alert } from '../shared/alert';
+import { useI18n } from '../shared/i18n';
+import type { Desk } from './console-page';
+import { amountInput, slugOf, stateFields, stateOf } from './service-values';
+
+/**
+ * Adding a service (POST /services: the currency is the tenant's) or editing one (PUT /services/{id}: only
+ * the fields on the form; the price merges into the stored pricing, so outlet prices and a promotion stay).
+ * The API validates: a refusal shows its message and the form keeps what was typed.
+ */
+export function ServiceForm(props: {
+  desk: Desk;
+  service: ConsoleService | undefined;
+  categories: ServiceCategory[];
+  currency: string | undefined;
+  onSaved(name: string, created: boolean): void;
+  onClose(): void;
+}) {
+  const { desk, service } = props;
+  const { t } = useI18n();
+  const text = t.console.services;
+  const [name, setName] = useState(service?.name ?? '');
+  const [category, setCategory] = useState(service?.category ?? props.categories[0]?.category ?? '');
+  const [duration, setDuration] = useState(String(service?.duration_minutes ?? 60));
+  const [price, setPrice] = useState(amountInput(service?.pricing.base_price));
+  const [description, setDescription] = useState(service?.description ?? '');
+  const initiallyActive = service ? stateOf(service) === 'active' : true;
+  const [active, setActive] = useState(initiallyActive);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const headers = bearer(desk.session.accessToken);
+  const id = service ? `service-${service.id}` : 'service-new';
+  const currency = service?.pricing.currency ?? props.currency;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    const fields = {
+      name,
+      category,
+      duration_minutes: Number(duration),
+      description: description.trim() === '' ? null : description,
+    };
+    // The state is sent only when changed, so editing an archived service does not restore it by the way.
+    const state = active === initiallyActive ? {} : stateFields(active);
+    const {
+      data,
+      error: refused,
+      response,
+    } = service
+      ? await api.PUT('/api/v1/services/{service_id}', {
+          params: { path: { service_id: service.id } },
+          headers,
+          body: { ...fields, ...state, pricing: { base_price: price } },
+        })
+      : await api.POST('/api/v1/services', {
+          headers,
+          body: { ...fields, ...stateFields(active), slug: slugOf(name), pricing: { base_price: price } },
+        });
+    setBusy(false);
+    const fieldNames = {
+      name: text.name,
+      slug: text.name,
+      category: text.category,
+      duration_minutes: text.duration,
+      base_price: text.basePrice,
+      description: text.description,
+    };
+    if (!data) return setError(desk.refusal(response, detailOf(refused, fieldNames)));
+    props.onSaved(data.name, !service);
+  };
+
+  return (
+    <form
+      className="card form panel"
+      aria-labelledby={`${id}-heading`}
+      onSubmit={(event) => void save(event)}
+    >
+      <h3 id={`${id}-heading`}>{service ? text.editTitle(service.name) : text.newTitle}</h3>
+      <Alert message={error} />
+      <div className="field">
+        <label htmlFor={`${id}-name`}>{text.name}</label>
+        <input
+          id={`${id}-name`}
+          required
+          maxLength={200}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-category`}>{text.category}</label>
+        <select id={`${id}-category`} value={category} onChange={(event) => setCategory(event.target.value)}>
+          {props.categories.map((entry) => (
+            <option key={entry.category} value={entry.category}>
+              {entry.display_name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-duration`}>{text.duration}</label>
+        <input
+          id={`${id}-duration`}
+          type="number"
+          required
+          min={5}
+          max={480}
+          step={5}
+          value={duration}
+          onChange={(event) => setDuration(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-price`}>
+          {text.basePrice}
+          {currency ? ` (${currency})` : ''}
+        </label>
+        <input
+          id={`${id}-price`}
+          inputMode="decimal"
+          required
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>{text.description}</label>
+        <textarea
+          id={`${id}-description`}
+          rows={3}
+          maxLength={5000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <label className="choice">
+        <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
+        {text.bookable}
+      </label>
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {service ? text.save : text.create}
+        </button>
+        <button type="button" className="link" onClick={props.onClose}>
+          {t.close}
+        </button>
+      </div>
+    </form>
+  );
+}
