@@ -196,6 +196,39 @@ export async function startSalon(name: string, domain: string): Promise<Salon> {
   };
 }
 
+export interface ConsoleUser {
+  email: string;
+  role: string;
+  first_name: string;
+  last_name: string;
+  outlet_ids?: string[];
+  staff_id?: string;
+}
+
+/** A user the owner adds to the salon through the API (POST /users), with the harness's password. */
+export async function addConsoleUser(salon: Salon, user: ConsoleUser): Promise<void> {
+  await expectOk(salon.api('POST', '/users', { password: PASSWORD, ...user }, salon.staffToken), 201);
+}
+
+/** The staff token of a user of one business (POST /auth/login). */
+export async function staffTokenOf(salon: Salon, email: string): Promise<string> {
+  return (await expectOk(salon.api('POST', '/auth/login', { email, password: PASSWORD }))).access_token;
+}
+
+/** The STAFF user linked to the salon's stylist Sari, added by the owner: its e-mail. */
+export async function addSariAsStaffUser(salon: Salon, domain: string): Promise<string> {
+  const email = `sari.user@${domain}`;
+  await addConsoleUser(salon, {
+    email,
+    role: 'STAFF',
+    first_name: 'Sari',
+    last_name: 'Dewi',
+    outlet_ids: [salon.outletId],
+    staff_id: salon.staffId,
+  });
+  return email;
+}
+
 /** A page of its own browser (en-GB) that records every Content-Security-Policy complaint. */
 export async function openBrowser(device: {
   width: number;

@@ -5,7 +5,6 @@ import {
   expectAccessible,
   expectOk,
   openDesktop,
-  PASSWORD,
   PLAN_WAIT,
   screenshot as saveScreenshot,
   SETUP_MS,
@@ -13,7 +12,7 @@ import {
   STEP_MS,
   type Salon,
 } from './browser-harness';
-import { payOnHostedPage, signInToConsole } from './page-steps';
+import { payOnHostedPage, expectSectionNotOfferedToStaff, signInToConsole } from './page-steps';
 
 /**
  * The console's plan page in a real browser, against the whole platform started the way `npm start` starts it:
@@ -130,31 +129,11 @@ describeInBrowser('the console’s plan page', () => {
   it(
     'a STAFF member, whom the API refuses an upgrade, is not offered the page',
     async () => {
-      await expectOk(
-        salon.api(
-          'POST',
-          '/users',
-          {
-            email: `sari.user@${DOMAIN}`,
-            password: PASSWORD,
-            first_name: 'Sari',
-            last_name: 'Dewi',
-            role: 'STAFF',
-            outlet_ids: [salon.outletId],
-            staff_id: salon.staffId,
-          },
-          salon.staffToken,
-        ),
-        201,
-      );
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await signInToConsole(page, salon.base, `sari.user@${DOMAIN}`, '/console/plan');
-      await page.getByLabel('Outlet').waitFor({ timeout: 120_000 });
-      await expect(page.getByRole('link', { name: 'Plan' }).count()).resolves.toBe(0);
-      await expect(page.getByRole('heading', { name: 'Plan and usage' }).count()).resolves.toBe(0);
-      const token: string = (
-        await expectOk(salon.api('POST', '/auth/login', { email: `sari.user@${DOMAIN}`, password: PASSWORD }))
-      ).access_token;
+      const token = await expectSectionNotOfferedToStaff(page, salon, DOMAIN, {
+        path: '/console/plan',
+        link: 'Plan',
+        heading: 'Plan and usage',
+      });
       const refused = await salon.api('POST', '/subscriptions/upgrade', { target_plan: 'enterprise' }, token);
       expect(refused.status).toBe(403);
       expect(cspViolations).toEqual([]);

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@salon/testing';
 import {
+  addConsoleUser,
   describeInBrowser,
   expectAccessible,
   expectOk,
   openDesktop,
-  PASSWORD,
   PLAN_WAIT,
   screenshot as saveScreenshot,
   SETUP_MS,
@@ -14,7 +14,12 @@ import {
   upgradeToPro,
   type Salon,
 } from './browser-harness';
-import { openBookingPage, signInToConsole } from './page-steps';
+import {
+  expectSectionNotOfferedToStaff,
+  openBookingPage,
+  signInToConsole,
+  switchConsoleUser,
+} from './page-steps';
 
 /**
  * The console's services and prices in a real browser, against the whole platform started the way `npm start`
@@ -255,24 +260,14 @@ describeInBrowser('the console’s services and prices', () => {
         );
         return created.status === 201;
       }, PLAN_WAIT);
-      await expectOk(
-        salon.api(
-          'POST',
-          '/users',
-          {
-            email: `manager@${DOMAIN}`,
-            password: PASSWORD,
-            first_name: 'Budi',
-            last_name: 'Santoso',
-            role: 'OUTLET_MANAGER',
-            outlet_ids: [salon.outletId],
-          },
-          salon.staffToken,
-        ),
-        201,
-      );
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await signInToConsole(page, salon.base, `manager@${DOMAIN}`, '/console/services');
+      await addConsoleUser(salon, {
+        email: `manager@${DOMAIN}`,
+        first_name: 'Budi',
+        last_name: 'Santoso',
+        role: 'OUTLET_MANAGER',
+        outlet_ids: [salon.outletId],
+      });
+      await switchConsoleUser(page, salon.base, `manager@${DOMAIN}`, '/console/services');
       await page.getByRole('heading', { name: 'Services and prices' }).waitFor({ timeout: 120_000 });
       await page.getByRole('button', { name: 'Edit Haircut' }).waitFor();
       await expect(page.getByRole('button', { name: /^Delete / }).count()).resolves.toBe(0);
@@ -288,31 +283,11 @@ describeInBrowser('the console’s services and prices', () => {
   it(
     'a STAFF member, whom the API refuses service writes, is not offered the section',
     async () => {
-      await expectOk(
-        salon.api(
-          'POST',
-          '/users',
-          {
-            email: `sari.user@${DOMAIN}`,
-            password: PASSWORD,
-            first_name: 'Sari',
-            last_name: 'Dewi',
-            role: 'STAFF',
-            outlet_ids: [salon.outletId],
-            staff_id: salon.staffId,
-          },
-          salon.staffToken,
-        ),
-        201,
-      );
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await signInToConsole(page, salon.base, `sari.user@${DOMAIN}`, '/console/services');
-      await page.getByLabel('Outlet').waitFor({ timeout: 120_000 });
-      await expect(page.getByRole('link', { name: 'Services', exact: true }).count()).resolves.toBe(0);
-      await expect(page.getByRole('heading', { name: 'Services and prices' }).count()).resolves.toBe(0);
-      const token: string = (
-        await expectOk(salon.api('POST', '/auth/login', { email: `sari.user@${DOMAIN}`, password: PASSWORD }))
-      ).access_token;
+      const token = await expectSectionNotOfferedToStaff(page, salon, DOMAIN, {
+        path: '/console/services',
+        link: 'Services',
+        heading: 'Services and prices',
+      });
       const refused = await salon.api(
         'POST',
         '/services',

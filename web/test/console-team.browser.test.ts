@@ -5,7 +5,6 @@ import {
   expectAccessible,
   expectOk,
   openDesktop,
-  PASSWORD,
   screenshot as saveScreenshot,
   SETUP_MS,
   startSalon,
@@ -13,7 +12,7 @@ import {
   WAIT,
   type Salon,
 } from './browser-harness';
-import { signInToConsole } from './page-steps';
+import { expectSectionNotOfferedToStaff, signInToConsole } from './page-steps';
 
 /**
  * The console's team page in a real browser, against the whole platform started the way `npm start` starts it:
@@ -214,31 +213,11 @@ describeInBrowser('the console’s team page', () => {
   it(
     'a STAFF member, whom the API refuses staff changes, is not offered the page',
     async () => {
-      await expectOk(
-        salon.api(
-          'POST',
-          '/users',
-          {
-            email: `sari.user@${DOMAIN}`,
-            password: PASSWORD,
-            first_name: 'Sari',
-            last_name: 'Dewi',
-            role: 'STAFF',
-            outlet_ids: [salon.outletId],
-            staff_id: salon.staffId,
-          },
-          salon.staffToken,
-        ),
-        201,
-      );
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await signInToConsole(page, salon.base, `sari.user@${DOMAIN}`, '/console/team');
-      await page.getByLabel('Outlet').waitFor({ timeout: 120_000 });
-      await expect(page.getByRole('link', { name: 'Team' }).count()).resolves.toBe(0);
-      await expect(page.getByRole('heading', { name: 'Team', exact: true }).count()).resolves.toBe(0);
-      const token: string = (
-        await expectOk(salon.api('POST', '/auth/login', { email: `sari.user@${DOMAIN}`, password: PASSWORD }))
-      ).access_token;
+      const token = await expectSectionNotOfferedToStaff(page, salon, DOMAIN, {
+        path: '/console/team',
+        link: 'Team',
+        heading: 'Team',
+      });
       const refused = await salon.api('PUT', `/staff/${rinaId}`, { position: 'Owner' }, token);
       expect(refused.status).toBe(403);
       expect(cspViolations).toEqual([]);

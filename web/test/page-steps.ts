@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { PASSWORD } from './browser-harness';
+import { addSariAsStaffUser, PASSWORD, staffTokenOf, type Salon } from './browser-harness';
 
 /** Steps more than one browser test walks, written once. */
 
@@ -29,4 +29,28 @@ export async function openBookingPage(page: Page, base: string, slug: string) {
   await page.goto(`${base}/book/${slug}`);
   await page.getByLabel(/^(Language|Bahasa)/).selectOption('en');
   await page.getByRole('heading', { name: 'Choose a service' }).waitFor();
+}
+
+/** Signs the console's user out, and `email` in at `path`. */
+export async function switchConsoleUser(page: Page, base: string, email: string, path = '/console') {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInToConsole(page, base, email, path);
+}
+
+/**
+ * Sari's STAFF user, added by the owner, signs in at a section's address: the console offers no link to it and
+ * shows the calendar instead of its heading. Returns the user's token, for the caller to see the API refuse it.
+ */
+export async function expectSectionNotOfferedToStaff(
+  page: Page,
+  salon: Salon,
+  domain: string,
+  section: { path: string; link: string; heading: string },
+): Promise<string> {
+  const email = await addSariAsStaffUser(salon, domain);
+  await switchConsoleUser(page, salon.base, email, section.path);
+  await page.getByLabel('Outlet').waitFor({ timeout: 120_000 });
+  await expect(page.getByRole('link', { name: section.link, exact: true }).count()).resolves.toBe(0);
+  await expect(page.getByRole('heading', { name: section.heading, exact: true }).count()).resolves.toBe(0);
+  return staffTokenOf(salon, email);
 }
