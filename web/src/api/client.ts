@@ -36,6 +36,7 @@ export type DayAppointment = MyAppointment;
 export type ConsoleService = Success<paths['/api/v1/services']['get']>['items'][number];
 export type ConsoleCustomer = Success<paths['/api/v1/customers']['get']>['items'][number];
 export type PackageForSale = Success<paths['/api/v1/packages']['get']>['items'][number];
+export type PackageSale = Success<paths['/api/v1/staff/customer-packages']['get']>['items'][number];
 export type CustomerCredit = Success<
   paths['/api/v1/staff/customer-packages/{customer_id}/credits']['get']
 >[number];

@@ -5,6 +5,7 @@ import { useI18n, type Messages } from '../shared/i18n';
 import { LanguageSwitch } from '../shared/language-switch';
 import {
   loadConsoleSession,
+  mayManagePackages,
   mayManagePlan,
   mayManageTeam,
   mayManageServices,
@@ -16,6 +17,7 @@ import { ConsoleSignIn } from './console-sign-in';
 import { CustomerDesk } from './customer-desk';
 import { DayCalendar } from './day-calendar';
 import { OutletPicker, useConsoleOutlets } from './outlet-choice';
+import { PackagesDesk } from './packages-desk';
 import { PlanDesk } from './plan-desk';
 import { TeamDesk, TEAM_PATH } from './team-desk';
 import { ServicesDesk } from './services-desk';
@@ -102,6 +104,12 @@ const SECTIONS: ConsoleSection[] = [
     label: (t) => t.console.services.nav,
     offered: mayManageServices,
     Desk: ServicesDesk,
+  },
+  {
+    path: '/console/packages',
+    label: (t) => t.console.packages.nav,
+    offered: mayManagePackages,
+    Desk: PackagesDesk,
   },
   { path: PLAN_PATH, label: (t) => t.console.plan.nav, offered: mayManagePlan, Desk: PlanDesk },
 ];

@@ -91,6 +91,9 @@ export const mayManageServices = (role: Role): boolean =>
 
 export const mayArchiveServices = (role: Role): boolean => role === 'TENANT_ADMIN';
 
+/** Packages: catalogue writes (POST, PATCH, DELETE /packages) are TENANT_ADMIN and SUPER_ADMIN only. */
+export const mayManagePackages = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
+
 export const ownColumnOnly = (role: Role): boolean => role === 'STAFF';
 
 export function outletScope(session: ConsoleSession): string[] | undefined {

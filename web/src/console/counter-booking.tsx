@@ -108,7 +108,8 @@ export function CounterBooking({ desk, outletId, day, staff, onBooked, onClose }
           services: [{ service_id: serviceId, staff_id: staffId }],
         },
         // One key per attempt: a refusal is kept under its key, and the next attempt must run again.
-        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+        params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
+        headers,
       });
       if (data) return onBooked(t.console.counter.booked(time));
       if (response.status !== 404 || Date.now() > deadline)

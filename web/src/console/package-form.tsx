@@ -1,0 +1,211 @@
+import { useState, type FormEvent } from 'react';
+import {
+  api,
+  bearer,
+  detailOf,
+  type ConsoleOutlet,
+  type ConsoleService,
+  type PackageForSale,
+} from '../api/client';
+import { Alert } from '../shared/alert';
+import { useI18n } from '../shared/i18n';
+import type { Desk } from './console-page';
+import { amountInput } from './service-values';
+
+interface ItemRow {
+  serviceId: string;
+  quantity: string;
+}
+
+/**
+ * Adding a package (POST /packages: services with a count each, a price, a validity, the outlets that sell it)
+ * or editing one (PATCH /packages/{id}: what the form shows). The API validates (the plan bounds the number of
+ * services; no service twice): a refusal shows its message and the form keeps what was typed.
+ */
+export function PackageForm(props: {
+  desk: Desk;
+  pack: PackageForSale | undefined;
+  services: ConsoleService[];
+  outlets: ConsoleOutlet[];
+  onSaved(name: string, created: boolean): void;
+  onClose(): void;
+}) {
+  const { desk, pack, services, outlets } = props;
+  const { t } = useI18n();
+  const text = t.console.packages;
+  const [name, setName] = useState(pack?.name ?? '');
+  const [description, setDescription] = useState(pack?.description ?? '');
+  const [price, setPrice] = useState(amountInput(pack?.package_price));
+  const [validity, setValidity] = useState(pack ? String(pack.validity_days ?? '') : '90');
+  const [items, setItems] = useState<ItemRow[]>(
+    pack?.package_items.map((item) => ({ serviceId: item.service_id, quantity: String(item.quantity) })) ?? [
+      { serviceId: services[0]?.id ?? '', quantity: '5' },
+    ],
+  );
+  const [outletIds, setOutletIds] = useState<string[]>(
+    pack?.outlet_ids ?? outlets.map((outlet) => outlet.id),
+  );
+  const [active, setActive] = useState(pack?.is_active ?? true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const headers = bearer(desk.session.accessToken);
+  const id = pack ? `package-${pack.id}` : 'package-new';
+
+  const setItem = (index: number, change: Partial<ItemRow>) =>
+    setItems(items.map((item, at) => (at === index ? { ...item, ...change } : item)));
+  const toggleOutlet = (outletId: string, on: boolean) =>
+    setOutletIds(on ? [...outletIds, outletId] : outletIds.filter((candidate) => candidate !== outletId));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    const body = {
+      name,
+      description: description.trim() === '' ? undefined : description,
+      package_items: items.map((item) => ({ service_id: item.serviceId, quantity: Number(item.quantity) })),
+      package_price: price,
+      validity_days: validity.trim() === '' ? null : Number(validity),
+      outlet_ids: outletIds,
+      is_active: active,
+    };
+    // An edit sends the items only when they changed: the API refuses any once the package has sold.
+    const unchangedItems =
+      pack !== undefined &&
+      JSON.stringify(body.package_items) ===
+        JSON.stringify(pack.package_items.map(({ service_id, quantity }) => ({ service_id, quantity })));
+    const {
+      data,
+      error: refused,
+      response,
+    } = pack
+      ? await api.PATCH('/api/v1/packages/{package_id}', {
+          params: { path: { package_id: pack.id } },
+          headers,
+          body: unchangedItems ? { ...body, package_items: undefined } : body,
+        })
+      : await api.POST('/api/v1/packages', { headers, body });
+    setBusy(false);
+    if (!data) return setError(desk.refusal(response, detailOf(refused)));
+    props.onSaved(data.name, !pack);
+  };
+
+  return (
+    <section className="card panel stack" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{pack ? text.editTitle(pack.name) : text.newTitle}</h3>
+      <form className="form stack" onSubmit={(event) => void save(event)}>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{text.name}</label>
+          <input id={`${id}-name`} required value={name} onChange={(event) => setName(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-description`}>{text.description}</label>
+          <textarea
+            id={`${id}-description`}
+            rows={2}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </div>
+        <fieldset className="choices">
+          <legend>{text.items}</legend>
+          {items.map((item, index) => (
+            <div key={index} className="actions">
+              <div className="field">
+                <label htmlFor={`${id}-service-${index}`}>{text.service(index + 1)}</label>
+                <select
+                  id={`${id}-service-${index}`}
+                  value={item.serviceId}
+                  onChange={(event) => setItem(index, { serviceId: event.target.value })}
+                >
+                  {services.map((service) => (
+                    <option key={service.id} value={service.id}>
+                      {service.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-quantity-${index}`}>{text.quantity(index + 1)}</label>
+                <input
+                  id={`${id}-quantity-${index}`}
+                  type="number"
+                  min={1}
+                  required
+                  value={item.quantity}
+                  onChange={(event) => setItem(index, { quantity: event.target.value })}
+                />
+              </div>
+              {items.length > 1 ? (
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => setItems(items.filter((_, at) => at !== index))}
+                >
+                  {text.removeItem(index + 1)}
+                </button>
+              ) : null}
+            </div>
+          ))}
+          <div>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setItems([...items, { serviceId: services[0]?.id ?? '', quantity: '1' }])}
+            >
+              {text.addItem}
+            </button>
+          </div>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-price`}>
+            {text.price(pack?.currency ?? services[0]?.pricing.currency ?? '')}
+          </label>
+          <input
+            id={`${id}-price`}
+            inputMode="decimal"
+            required
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-validity`}>{text.validity}</label>
+          <input
+            id={`${id}-validity`}
+            type="number"
+            min={1}
+            value={validity}
+            onChange={(event) => setValidity(event.target.value)}
+          />
+        </div>
+        <fieldset className="choices">
+          <legend>{text.outlets}</legend>
+          {outlets.map((outlet) => (
+            <label key={outlet.id} className="choice">
+              <input
+                type="checkbox"
+                checked={outletIds.includes(outlet.id)}
+                onChange={(event) => toggleOutlet(outlet.id, event.target.checked)}
+              />
+              {outlet.name}
+            </label>
+          ))}
+        </fieldset>
+        <label className="choice">
+          <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
+          {text.onSale}
+        </label>
+        <Alert message={error} />
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy}>
+            {pack ? text.save : text.create}
+          </button>
+          <button type="button" className="secondary" onClick={props.onClose}>
+            {t.close}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
