@@ -23,12 +23,18 @@ import { signInToConsole } from './page-steps';
  * calendar; a customer books through the API and the booking appears in the open calendar without a reload,
  * carried by the live stream while the calendar does not poll;
  * the owner drags another appointment to a later time, confirms and completes a third, sells a package at the
- * counter and redeems one of its credits. An OUTLET_MANAGER of one outlet sees only that outlet (the salon on
+ * counter and redeems one of its credits, then looks at Sari's week (a booking made meanwhile appears in it, and
+ * is dragged to another day). An OUTLET_MANAGER of one outlet sees only that outlet (the salon on
  * PRO, with a second one), a STAFF member linked to Sari sees only Sari's column, and a user of two businesses
  * chooses one after the password (a RECEPTIONIST there, offered no sale). Every screen passes
  * axe-core, breaks no rule of the Content-Security-Policy and is saved under artifacts/screenshots/.
  */
 const CUSTOMER_EMAIL = 'dewi@console-customer.example';
+
+/** A calendar date (YYYY-MM-DD) moved by whole days, and the weekday of one (0 = Monday). */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const weekdayOf = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 describeInBrowser('the console, on a desk screen', () => {
   let salon: Salon;
@@ -54,7 +60,7 @@ describeInBrowser('the console, on a desk screen', () => {
     await page.getByLabel('Outlet').waitFor({ timeout: 120_000 });
   };
 
-  const book = async (startTime: string, staffId = salon.staffId): Promise<string> =>
+  const book = async (startTime: string, staffId = salon.staffId, date = tomorrow): Promise<string> =>
     (
       await expectOk(
         salon.api(
@@ -63,7 +69,7 @@ describeInBrowser('the console, on a desk screen', () => {
           {
             outlet_id: salon.outletId,
             customer_id: customerId,
-            appointment_date: tomorrow,
+            appointment_date: date,
             start_time: startTime,
             services: [{ service_id: salon.serviceId, staff_id: staffId }],
           },
@@ -186,7 +192,7 @@ describeInBrowser('the console, on a desk screen', () => {
         if (new URL(request.url()).pathname === '/api/v1/appointments') reads.push(request.url());
       };
       page.on('request', countReads);
-      // Longer than the console's polling period (POLL_MS in web/src/console/day-calendar.tsx, 5 s): no read.
+      // Longer than the console's polling period (POLL_MS in web/src/console/appointment-reads.ts, 5 s): no read.
       await page.waitForTimeout(6_000);
       expect(reads).toEqual([]);
 
@@ -403,6 +409,68 @@ describeInBrowser('the console, on a desk screen', () => {
   );
 
   it(
+    'the owner switches to the week view: Sari’s week from the API, a booking made meanwhile, one dragged to another day',
+    async () => {
+      await page.getByRole('button', { name: 'Week', exact: true }).click();
+      await expect(
+        page.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed'),
+      ).resolves.toBe('true');
+      await page.getByRole('combobox', { name: 'Staff member', exact: true }).selectOption({ label: 'Sari' });
+      // The week shown is the one of the day shown (tomorrow), Monday to Sunday.
+      const monday = addDays(tomorrow, -weekdayOf(tomorrow));
+      const sunday = addDays(monday, 6);
+      await page.getByRole('heading', { level: 3 }).first().waitFor();
+      const dayColumn = (date: string) => page.locator(`section[data-date="${date}"]`);
+      await expect(page.locator('section[data-date]').count()).resolves.toBe(7);
+      const week = await expectOk(
+        salon.api(
+          'GET',
+          `/appointments?outlet_id=${salon.outletId}&start_date=${monday}&end_date=${sunday}&staff_id=${salon.staffId}&size=100`,
+          undefined,
+          salon.staffToken,
+        ),
+      );
+      const drawn = week.items.filter(
+        (item: { status: string }) => !['cancelled', 'rescheduled'].includes(item.status),
+      );
+      expect(drawn.length).toBeGreaterThanOrEqual(4);
+      for (const item of drawn)
+        await dayColumn(item.appointment_date).locator(`[data-appointment="${item.id}"]`).waitFor();
+      await expect(page.locator('section[data-date] .appointment').count()).resolves.toBe(drawn.length);
+      await expect(dayColumn(tomorrow).getByRole('heading', { level: 3 }).count()).resolves.toBe(1);
+
+      // A booking for a day of the shown week appears without a reload (the live stream, as in the day view).
+      const later = await book('13:00');
+      await dayColumn(tomorrow).locator(`[data-appointment="${later}"]`).waitFor({ timeout: 30_000 });
+      await expect(page.evaluate(() => 'consoleNotReloaded' in globalThis)).resolves.toBe(true);
+      await appointmentButton(later).click();
+      const panel = page.getByRole('region', { name: 'Appointment: Haircut' });
+      await panel.waitFor();
+      await expect(panel.getByText('Sari').first().isVisible()).resolves.toBe(true);
+      await expectAccessible(page);
+      await screenshot('console-week');
+      await panel.getByRole('button', { name: 'Close' }).click();
+
+      // Dragged to another day of the week (the day after tomorrow; tomorrow itself when tomorrow is Sunday).
+      const other = tomorrow === sunday ? tomorrow : addDays(tomorrow, 1);
+      await appointmentButton(later).dragTo(page.locator(`[data-date="${other}"][data-time="12:00"]`));
+      await page.getByText('The appointment is moved.').waitFor();
+      const moved = await expectOk(salon.api('GET', `/appointments/${later}`, undefined, salon.staffToken));
+      expect(moved).toMatchObject({
+        appointment_date: other,
+        start_time: '12:00:00',
+        staff_id: salon.staffId,
+      });
+      await dayColumn(other).locator(`[data-appointment="${later}"]`).waitFor();
+
+      await page.getByRole('button', { name: 'Day', exact: true }).click();
+      await column('Sari').waitFor();
+      await appointmentButton(toMove).waitFor();
+    },
+    STEP_MS,
+  );
+
+  it(
     'an OUTLET_MANAGER of one outlet sees only that outlet, and no package sale (the API refuses it that role)',
     async () => {
       await upgradeToPro(salon);
@@ -459,7 +527,7 @@ describeInBrowser('the console, on a desk screen', () => {
   );
 
   it(
-    'a STAFF member linked to Sari sees only Sari’s column',
+    'a STAFF member linked to Sari sees only Sari’s column, and only Sari’s week',
     async () => {
       await expectOk(
         salon.api(
@@ -488,6 +556,14 @@ describeInBrowser('the console, on a desk screen', () => {
       await expect(page.locator('.staff-column').count()).resolves.toBe(1);
       await expectAccessible(page);
       await screenshot('console-staff');
+      // Their week is their own: no staff member to pick.
+      await page.getByRole('button', { name: 'Week', exact: true }).click();
+      await appointmentButton(toMove).waitFor();
+      await expect(page.getByRole('combobox', { name: 'Staff member', exact: true }).count()).resolves.toBe(
+        0,
+      );
+      await page.getByRole('button', { name: 'Day', exact: true }).click();
+      await column('Sari').waitFor();
     },
     STEP_MS,
   );

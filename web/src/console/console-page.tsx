@@ -15,7 +15,7 @@ import {
 } from './console-session';
 import { ConsoleSignIn } from './console-sign-in';
 import { CustomerDesk } from './customer-desk';
-import { DayCalendar } from './day-calendar';
+import { OutletCalendar } from './outlet-calendar';
 import { OutletPicker, useConsoleOutlets } from './outlet-choice';
 import { PackagesDesk } from './packages-desk';
 import { PlanDesk } from './plan-desk';
@@ -32,7 +32,7 @@ export interface Desk {
 
 /**
  * /console: the salon's staff sign in (choosing the business when they belong to several), then see the day
- * calendar of an outlet and the customer panel. The token stays in this tab's sessionStorage.
+ * or week calendar of an outlet and the customer panel. The token stays in this tab's sessionStorage.
  */
 export function ConsolePage({ onBusinessLanguage }: { onBusinessLanguage(tag: string): void }) {
   const { t } = useI18n();
@@ -173,7 +173,7 @@ function ConsoleDesk({ desk }: { desk: Desk }) {
   return (
     <>
       <OutletPicker outlets={outlets} outlet={outlet} choose={choose} />
-      <DayCalendar key={outlet.id} desk={desk} outlet={outlet} />
+      <OutletCalendar key={outlet.id} desk={desk} outlet={outlet} />
       <CustomerDesk desk={desk} outletId={outlet.id} />
     </>
   );
