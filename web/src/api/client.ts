@@ -35,6 +35,9 @@ export type AvailabilityEntry = Success<paths['/api/v1/availability']['get']>['i
 export type DayAppointment = MyAppointment;
 export type ConsoleService = Success<paths['/api/v1/services']['get']>['items'][number];
 export type ConsoleCustomer = Success<paths['/api/v1/customers']['get']>['items'][number];
+export type CustomerHistory = Success<paths['/api/v1/customers/{customer_id}/appointments']['get']>;
+export type CustomerVisit = CustomerHistory['appointments'][number];
+export type HeldPackage = Success<paths['/api/v1/staff/customer-packages']['get']>['items'][number];
 export type PackageForSale = Success<paths['/api/v1/packages']['get']>['items'][number];
 export type CustomerCredit = Success<
   paths['/api/v1/staff/customer-packages/{customer_id}/credits']['get']

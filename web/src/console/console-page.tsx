@@ -8,12 +8,14 @@ import {
   mayManagePlan,
   mayManageTeam,
   mayManageServices,
+  mayReadCustomers,
   saveConsoleSession,
   type ConsoleSession,
   type Role,
 } from './console-session';
 import { ConsoleSignIn } from './console-sign-in';
 import { CustomerDesk } from './customer-desk';
+import { CustomersDesk, CUSTOMERS_PATH } from './customers-desk';
 import { DayCalendar } from './day-calendar';
 import { OutletPicker, useConsoleOutlets } from './outlet-choice';
 import { PlanDesk } from './plan-desk';
@@ -102,6 +104,12 @@ const SECTIONS: ConsoleSection[] = [
     label: (t) => t.console.services.nav,
     offered: mayManageServices,
     Desk: ServicesDesk,
+  },
+  {
+    path: CUSTOMERS_PATH,
+    label: (t) => t.console.customersPage.nav,
+    offered: mayReadCustomers,
+    Desk: CustomersDesk,
   },
   { path: PLAN_PATH, label: (t) => t.console.plan.nav, offered: mayManagePlan, Desk: PlanDesk },
 ];
