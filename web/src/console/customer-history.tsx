@@ -19,6 +19,7 @@ const STILL_TO_COME: CustomerVisit['status'][] = ['pending', 'confirmed', 'check
  * A customer's appointments (GET /customers/{id}/appointments, newest first), upcoming (soonest first) and past,
  * each at its outlet's wall-clock time with the service, the staff member, the status and the price. Service
  * and staff names come from the catalogue and the staff list, as the history carries only their identifiers.
+ * Scheduling answers 404 for a customer it has not learnt of yet (one just added): that is no appointments.
  */
 export function CustomerHistory({ desk, customerId }: { desk: Desk; customerId: string }) {
   const { t, language } = useI18n();
@@ -36,9 +37,12 @@ export function CustomerHistory({ desk, customerId }: { desk: Desk; customerId: 
         params: { path: { customer_id: customerId }, query: { size: 50 } },
         headers,
       })
-      .then(({ data, error: refused, response }) =>
-        data ? setVisits(data.appointments) : setError(desk.refusal(response, detailOf(refused))),
-      );
+      .then(({ data, error: refused, response }) => {
+        if (data) return setVisits(data.appointments);
+        // Identity has the customer (the record shows): scheduling has not learnt of them yet, so none.
+        if (response.status === 404) return setVisits([]);
+        setError(desk.refusal(response, detailOf(refused)));
+      });
     void api
       .GET('/api/v1/services', { params: { query: { size: 100 } }, headers })
       .then(({ data }) => data && setServices(data.items));
