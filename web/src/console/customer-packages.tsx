@@ -43,9 +43,10 @@ export function CustomerPackages({ desk, customerId }: { desk: Desk; customerId:
         {(held ?? []).map((item) => (
           <li key={item.id} className="stack">
             <span>
-              <strong>{item.package_name}</strong> ·{' '}
-              {t.packageStatuses[item.status] ?? t.console.customersPage.unknown} ·{' '}
-              {t.credits(item.remaining_credits, item.total_credits)} ·{' '}
+              <strong>{item.package_name}</strong> · {t.packageStatuses[item.status] ?? item.status} ·{' '}
+              {item.status === 'pending_payment' ? null : (
+                <>{t.credits(item.remaining_credits, item.total_credits)} · </>
+              )}
               <span className="muted">
                 {text.paidAmount(
                   formatMoney(item.amount_paid, item.currency, language),

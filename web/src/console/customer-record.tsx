@@ -65,7 +65,6 @@ export function CustomerRecord(props: { desk: Desk; customerId: string; onClose(
               </>
             ) : null}
           </dl>
-          <p className="muted">{text.visits(customer.total_appointments)}</p>
           {mayEditCustomers(desk.session.role) ? (
             <button type="button" className="secondary" onClick={() => setEditing(true)}>
               {text.edit(customer.full_name)}

@@ -288,7 +288,6 @@ const en = {
       contact: 'Contact',
       tagsShown: 'Tags',
       noContact: 'No phone or e-mail.',
-      visits: (total: number) => (total === 1 ? '1 appointment' : `${total} appointments`),
       historyTitle: 'Appointments',
       noHistory: 'No appointments yet.',
       visit: (day: string, time: string, service: string, staff: string) =>
@@ -385,6 +384,7 @@ const en = {
   validUntil: 'Valid until',
   packageStatuses: {
     active: 'Active',
+    partially_used: 'Partly used',
     depleted: 'Used up',
     expired: 'Expired',
     pending_payment: 'Waiting for payment',
@@ -717,7 +717,6 @@ const id: Messages = {
       contact: 'Kontak',
       tagsShown: 'Label',
       noContact: 'Tidak ada telepon atau e-mail.',
-      visits: (total: number) => `${total} janji temu`,
       historyTitle: 'Janji temu',
       noHistory: 'Belum ada janji temu.',
       visit: (day: string, time: string, service: string, staff: string) =>
@@ -815,6 +814,7 @@ const id: Messages = {
   validUntil: 'Berlaku sampai',
   packageStatuses: {
     active: 'Aktif',
+    partially_used: 'Sebagian terpakai',
     depleted: 'Habis',
     expired: 'Kedaluwarsa',
     pending_payment: 'Menunggu pembayaran',
