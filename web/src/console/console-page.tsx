@@ -9,12 +9,14 @@ import {
   mayManagePlan,
   mayManageTeam,
   mayManageServices,
+  mayReadCustomers,
   saveConsoleSession,
   type ConsoleSession,
   type Role,
 } from './console-session';
 import { ConsoleSignIn } from './console-sign-in';
 import { CustomerDesk } from './customer-desk';
+import { CustomersDesk, CUSTOMERS_PATH } from './customers-desk';
 import { OutletCalendar } from './outlet-calendar';
 import { OutletPicker, useConsoleOutlets } from './outlet-choice';
 import { PackagesDesk } from './packages-desk';
@@ -104,6 +106,12 @@ const SECTIONS: ConsoleSection[] = [
     label: (t) => t.console.services.nav,
     offered: mayManageServices,
     Desk: ServicesDesk,
+  },
+  {
+    path: CUSTOMERS_PATH,
+    label: (t) => t.console.customersPage.nav,
+    offered: mayReadCustomers,
+    Desk: CustomersDesk,
   },
   {
     path: '/console/packages',

@@ -94,6 +94,23 @@ export const mayArchiveServices = (role: Role): boolean => role === 'TENANT_ADMI
 /** Packages: catalogue writes (POST, PATCH, DELETE /packages) are TENANT_ADMIN and SUPER_ADMIN only. */
 export const mayManagePackages = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
 
+/**
+ * Customers: identity lets every staff token read and add customers (GET and POST /customers), so the section is
+ * offered to every role; editing one (PUT /customers/{id}) is TENANT_ADMIN, OUTLET_MANAGER and SUPER_ADMIN only.
+ */
+export const mayReadCustomers = (): boolean => true;
+
+export const mayEditCustomers = (role: Role): boolean =>
+  role === 'TENANT_ADMIN' || role === 'OUTLET_MANAGER' || role === 'SUPER_ADMIN';
+
+/**
+ * Recording a package's payment at the counter (POST /customer-packages/{id}/record-payment) is TENANT_ADMIN,
+ * OUTLET_MANAGER, RECEPTIONIST and SUPER_ADMIN; finding the pending package needs GET /staff/customer-packages
+ * (mayUseCustomerPackages), so only a role allowed both is offered it.
+ */
+export const mayRecordPackagePayment = (role: Role): boolean =>
+  mayUseCustomerPackages(role) && role !== 'STAFF';
+
 export const ownColumnOnly = (role: Role): boolean => role === 'STAFF';
 
 export function outletScope(session: ConsoleSession): string[] | undefined {
