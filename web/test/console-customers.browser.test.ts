@@ -1,19 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@salon/testing';
 import {
+  addSariAsStaffUser,
   describeInBrowser,
   expectAccessible,
   expectOk,
   openDesktop,
-  PASSWORD,
   screenshot as saveScreenshot,
   SETUP_MS,
+  staffTokenOf,
   startSalon,
   STEP_MS,
   WAIT,
   type Salon,
 } from './browser-harness';
-import { signInToConsole } from './page-steps';
+import { signInToConsole, switchConsoleUser } from './page-steps';
 
 /**
  * The console's customers page in a real browser, against the whole platform started the way `npm start` starts
@@ -251,25 +252,8 @@ describeInBrowser('the console’s customers page', () => {
     'a STAFF member reads customers but is offered neither the edit nor the payment, which the API refuses',
     async () => {
       const pending = await sellUnpaid();
-      await expectOk(
-        salon.api(
-          'POST',
-          '/users',
-          {
-            email: `sari.user@${DOMAIN}`,
-            password: PASSWORD,
-            first_name: 'Sari',
-            last_name: 'Dewi',
-            role: 'STAFF',
-            outlet_ids: [salon.outletId],
-            staff_id: salon.staffId,
-          },
-          salon.staffToken,
-        ),
-        201,
-      );
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await signInToConsole(page, salon.base, `sari.user@${DOMAIN}`, '/console/customers');
+      const email = await addSariAsStaffUser(salon, DOMAIN);
+      await switchConsoleUser(page, salon.base, email, '/console/customers');
       await page.getByRole('heading', { name: 'Customers', exact: true }).waitFor({ timeout: 120_000 });
       await page
         .getByRole('list', { name: 'Customer list' })
@@ -288,9 +272,7 @@ describeInBrowser('the console’s customers page', () => {
       await expectAccessible(page);
       await screenshot('console-customers-staff');
 
-      const token: string = (
-        await expectOk(salon.api('POST', '/auth/login', { email: `sari.user@${DOMAIN}`, password: PASSWORD }))
-      ).access_token;
+      const token = await staffTokenOf(salon, email);
       const edit = await salon.api('PUT', `/customers/${customerId}`, { phone: '0811 0000 0000' }, token);
       expect(edit.status).toBe(403);
       const payment = await salon.api(

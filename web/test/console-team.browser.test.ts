@@ -126,7 +126,10 @@ describeInBrowser('the console’s team page', () => {
       await work.getByLabel('Until').fill('17:00');
       await work.getByRole('button', { name: 'Add hours' }).click();
       await hours.getByText('7 entries added.').waitFor();
-      await expect(hours.getByText(/^Working hours 09:00 \S+ – 17:00 \S+$/).count()).resolves.toBe(7);
+      // The notice comes before the week is read again: wait for the seventh entry, then count them.
+      const workingHours = hours.getByText(/^Working hours 09:00 \S+ – 17:00 \S+$/);
+      await workingHours.nth(6).waitFor();
+      await expect(workingHours.count()).resolves.toBe(7);
 
       const pause = hours.getByRole('form', { name: 'Add a break' });
       await pause.getByLabel('Day').selectOption(wednesday);

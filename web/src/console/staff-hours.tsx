@@ -39,14 +39,21 @@ export function StaffHours(props: {
 
   useEffect(() => {
     setEntries(undefined);
+    // A week's answer that arrives after the next week was asked for must not show under the next week's days.
+    let current = true;
     void api
       .GET('/api/v1/availability', {
         params: { query: { staff_id: member.id, start_date: days[0], end_date: days[6], size: 100 } },
         headers,
       })
-      .then(({ data, error: refused, response }) =>
-        data ? setEntries(data.items) : setError(desk.refusal(response, detailOf(refused))),
-      );
+      .then(({ data, error: refused, response }) => {
+        if (!current) return;
+        if (data) setEntries(data.items);
+        else setError(desk.refusal(response, detailOf(refused)));
+      });
+    return () => {
+      current = false;
+    };
   }, [member.id, monday, version]);
 
   const changed = (message: string) => {
