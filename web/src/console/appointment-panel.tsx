@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, bearer, detailOf, type DayAppointment } from '../api/client';
 import { Alert } from '../shared/alert';
+import { Confirm } from '../shared/confirm';
 import { formatDay, formatMoney } from '../shared/format';
 import { useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
@@ -150,15 +151,13 @@ export function AppointmentPanel(props: {
         </button>
       </div>
       {mode === 'confirm-cancel' ? (
-        <div className="actions" role="group" aria-label={t.console.cancelConfirm}>
-          <p>{t.console.cancelConfirm}</p>
-          <button type="button" className="danger" disabled={busy} onClick={() => void cancel()}>
-            {t.cancelYes}
-          </button>
-          <button type="button" className="secondary" onClick={() => setMode('idle')}>
-            {t.keep}
-          </button>
-        </div>
+        <Confirm
+          question={t.console.cancelConfirm}
+          yes={t.cancelYes}
+          busy={busy}
+          onYes={() => void cancel()}
+          onKeep={() => setMode('idle')}
+        />
       ) : null}
       {mode === 'move' ? (
         <form

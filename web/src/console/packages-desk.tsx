@@ -9,6 +9,7 @@ import {
   type PackageSale,
 } from '../api/client';
 import { Alert } from '../shared/alert';
+import { Confirm } from '../shared/confirm';
 import { formatInstant, formatMoney } from '../shared/format';
 import { useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
@@ -123,15 +124,13 @@ export function PackagesDesk({ desk }: { desk: Desk }) {
                   ) : null}
                 </div>
                 {confirming === pack.id ? (
-                  <div className="actions" role="group" aria-label={text.archive(pack.name)}>
-                    <p>{text.archiveConfirm(pack.name)}</p>
-                    <button type="button" className="danger" onClick={() => void archive(pack)}>
-                      {text.archiveYes}
-                    </button>
-                    <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
-                      {t.keep}
-                    </button>
-                  </div>
+                  <Confirm
+                    question={text.archiveConfirm(pack.name)}
+                    label={text.archive(pack.name)}
+                    yes={text.archiveYes}
+                    onYes={() => void archive(pack)}
+                    onKeep={() => setConfirming(undefined)}
+                  />
                 ) : null}
               </li>
             ))}

@@ -8,6 +8,7 @@ import {
   type ServiceCategory,
 } from '../api/client';
 import { Alert } from '../shared/alert';
+import { Confirm } from '../shared/confirm';
 import { formatInstant, formatMoney } from '../shared/format';
 import { useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
@@ -137,15 +138,13 @@ export function ServicesDesk({ desk }: { desk: Desk }) {
                       ) : null}
                     </div>
                     {confirming === service.id ? (
-                      <div className="actions" role="group" aria-label={text.archive(service.name)}>
-                        <p>{text.archiveConfirm(service.name)}</p>
-                        <button type="button" className="danger" onClick={() => void archive(service)}>
-                          {text.archiveYes}
-                        </button>
-                        <button type="button" className="secondary" onClick={() => setConfirming(undefined)}>
-                          {t.keep}
-                        </button>
-                      </div>
+                      <Confirm
+                        question={text.archiveConfirm(service.name)}
+                        label={text.archive(service.name)}
+                        yes={text.archiveYes}
+                        onYes={() => void archive(service)}
+                        onKeep={() => setConfirming(undefined)}
+                      />
                     ) : null}
                   </li>
                 ))}

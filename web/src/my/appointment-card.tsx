@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, bearer, detailOf, type MyAppointment } from '../api/client';
 import { Alert } from '../shared/alert';
+import { Confirm } from '../shared/confirm';
 import { formatDay, formatMoney, formatTime } from '../shared/format';
 import { useI18n } from '../shared/i18n';
 import { refusal, type Signed } from './customer-shell';
@@ -84,16 +85,13 @@ export function AppointmentCard(props: {
         </div>
       ) : null}
       {canChange && mode === 'confirm-cancel' ? (
-        <div role="group" aria-label={t.cancelConfirm} className="actions">
-          <p>{t.cancelConfirm}</p>
-          <button type="button" className="danger" disabled={busy} onClick={() => void cancel()}>
-            {t.cancelYes}
-          </button>
-          {/* The cancel button is gone: the keyboard lands on the safe answer. */}
-          <button type="button" className="secondary" autoFocus onClick={() => setMode('idle')}>
-            {t.keep}
-          </button>
-        </div>
+        <Confirm
+          question={t.cancelConfirm}
+          yes={t.cancelYes}
+          busy={busy}
+          onYes={() => void cancel()}
+          onKeep={() => setMode('idle')}
+        />
       ) : null}
       {canChange && mode === 'reschedule' && outlet && line ? (
         <ReschedulePanel
