@@ -9,6 +9,7 @@ import {
   mayManagePlan,
   mayManageTeam,
   mayManageServices,
+  mayManageSettings,
   mayReadCustomers,
   saveConsoleSession,
   type ConsoleSession,
@@ -23,6 +24,7 @@ import { PackagesDesk } from './packages-desk';
 import { PlanDesk } from './plan-desk';
 import { TeamDesk, TEAM_PATH } from './team-desk';
 import { ServicesDesk } from './services-desk';
+import { SettingsDesk, SETTINGS_PATH } from './settings-desk';
 import { PLAN_PATH } from './upgrade-return';
 
 /** What every part of the signed-in console shares: the session, and how a refusal is told. */
@@ -120,6 +122,12 @@ const SECTIONS: ConsoleSection[] = [
     Desk: PackagesDesk,
   },
   { path: PLAN_PATH, label: (t) => t.console.plan.nav, offered: mayManagePlan, Desk: PlanDesk },
+  {
+    path: SETTINGS_PATH,
+    label: (t) => t.console.settings.nav,
+    offered: mayManageSettings,
+    Desk: SettingsDesk,
+  },
 ];
 
 /** The section the address names among those offered (the longest matching path), else the calendar. */
