@@ -63,6 +63,7 @@ describeInBrowser('the console’s settings page', () => {
         settings: { cancellation_hours: 48 },
       });
       await business().getByText('The business is saved.').waitFor();
+      await page.getByText('Kenanga Day Spa · Ayu Lestari, Owner').waitFor();
       const tenant = await readTenant();
       expect(tenant).toMatchObject({
         name: 'Kenanga Day Spa',

@@ -85,13 +85,14 @@ export function BusinessForm(props: { desk: Desk; tenant: Tenant; onSaved(tenant
     if (!data) return setError(desk.refusal(response, detailOf(refused, text.fields)));
     setDraft(draftOf(data));
     props.onSaved(data);
+    if (changes.name) desk.renamed(data.name);
     // The owner chose the business's language here: the console follows it, as their own pick would.
     if (changes.settings?.language) setLanguage(languageOf(data.settings.language));
     setNotice(text.saved);
   };
 
   return (
-    <section className="card stack" aria-labelledby="business-heading">
+    <section className="card stack settings-business" aria-labelledby="business-heading">
       <h3 id="business-heading">{text.businessTitle}</h3>
       {/* The browser does not check the fields (noValidate): the API does, and its message shows here. */}
       <form className="form stack" noValidate onSubmit={(event) => void save(event)}>

@@ -32,6 +32,8 @@ export interface Desk {
   session: ConsoleSession;
   /** The message for a refused call; a 401 (token gone) signs out, so the sign-in form comes back. */
   refusal(response: Response, detail: string | undefined): string;
+  /** The business got a new name (settings): the header and the kept session show it from now on. */
+  renamed(name: string): void;
 }
 
 /**
@@ -57,6 +59,7 @@ export function ConsolePage({ onBusinessLanguage }: { onBusinessLanguage(tag: st
       if (response.status === 401) keep(undefined);
       return detail ?? t.somethingWrong;
     },
+    renamed: (name) => keep({ ...session, tenant: { ...session.tenant, name } }),
   };
 
   return (

@@ -52,7 +52,7 @@ export function SettingsDesk({ desk }: { desk: Desk }) {
       {!tenant ? <p role="status">{t.loading}</p> : null}
       {tenant ? <BusinessForm desk={desk} tenant={tenant} onSaved={setTenant} /> : null}
       <div className={`calendar-layout${editing ? ' with-panel' : ''}`}>
-        <section aria-labelledby="outlets-heading" className="card stack">
+        <section aria-labelledby="outlets-heading" className="card stack settings-outlets">
           <h3 id="outlets-heading">{text.outletsTitle}</h3>
           <p role="status" className="console-notice">
             {notice ?? ''}
