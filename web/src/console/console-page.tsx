@@ -9,6 +9,7 @@ import {
   mayManagePlan,
   mayManageTeam,
   mayManageServices,
+  mayManageSettings,
   mayReadCustomers,
   saveConsoleSession,
   type ConsoleSession,
@@ -23,6 +24,7 @@ import { PackagesDesk } from './packages-desk';
 import { PlanDesk } from './plan-desk';
 import { TeamDesk, TEAM_PATH } from './team-desk';
 import { ServicesDesk } from './services-desk';
+import { SettingsDesk, SETTINGS_PATH } from './settings-desk';
 import { PLAN_PATH } from './upgrade-return';
 
 /** What every part of the signed-in console shares: the session, and how a refusal is told. */
@@ -30,6 +32,8 @@ export interface Desk {
   session: ConsoleSession;
   /** The message for a refused call; a 401 (token gone) signs out, so the sign-in form comes back. */
   refusal(response: Response, detail: string | undefined): string;
+  /** The business got a new name (settings): the header and the kept session show it from now on. */
+  renamed(name: string): void;
 }
 
 /**
@@ -55,6 +59,7 @@ export function ConsolePage({ onBusinessLanguage }: { onBusinessLanguage(tag: st
       if (response.status === 401) keep(undefined);
       return detail ?? t.somethingWrong;
     },
+    renamed: (name) => keep({ ...session, tenant: { ...session.tenant, name } }),
   };
 
   return (
@@ -120,6 +125,12 @@ const SECTIONS: ConsoleSection[] = [
     Desk: PackagesDesk,
   },
   { path: PLAN_PATH, label: (t) => t.console.plan.nav, offered: mayManagePlan, Desk: PlanDesk },
+  {
+    path: SETTINGS_PATH,
+    label: (t) => t.console.settings.nav,
+    offered: mayManageSettings,
+    Desk: SettingsDesk,
+  },
 ];
 
 /** The section the address names among those offered (the longest matching path), else the calendar. */

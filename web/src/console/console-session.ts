@@ -95,6 +95,12 @@ export const mayArchiveServices = (role: Role): boolean => role === 'TENANT_ADMI
 export const mayManagePackages = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
 
 /**
+ * Business settings: changing the tenant (PUT /tenants/{id}) is TENANT_ADMIN and SUPER_ADMIN only. Outlets are
+ * edited on the same page; the API alone decides which outlet writes a role may make.
+ */
+export const mayManageSettings = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
+
+/**
  * Customers: identity lets every staff token read and add customers (GET and POST /customers), so the section is
  * offered to every role; editing one (PUT /customers/{id}) is TENANT_ADMIN, OUTLET_MANAGER and SUPER_ADMIN only.
  */

@@ -1,0 +1,184 @@
+import { useState, type FormEvent } from 'react';
+import { api, bearer, detailOf } from '../api/client';
+import type { components } from '../api/schema';
+import { Alert } from '../shared/alert';
+import { LANGUAGES, languageOf, useI18n } from '../shared/i18n';
+import type { Desk } from './console-page';
+import { TextField, ZoneSelect } from './settings-fields';
+
+export type Tenant = components['schemas']['Tenant'];
+type TenantChanges = components['schemas']['UpdateTenantRequest'];
+
+/** What the form edits, as the inputs hold it (text). */
+function draftOf(tenant: Tenant) {
+  return {
+    name: tenant.name,
+    email: tenant.email,
+    phone: tenant.phone ?? '',
+    website: tenant.website ?? '',
+    description: tenant.description ?? '',
+    language: tenant.settings.language,
+    timezone: tenant.settings.timezone,
+    currency: tenant.settings.currency,
+    bookingDays: String(tenant.settings.booking_advance_days),
+    cancellationHours: String(tenant.settings.cancellation_hours),
+  };
+}
+type Draft = ReturnType<typeof draftOf>;
+
+/** Only what differs from the tenant: PUT is partial, and settings merge into the saved ones. */
+function changesOf(tenant: Tenant, draft: Draft): TenantChanges {
+  const saved = draftOf(tenant);
+  const changed = (key: keyof Draft) => draft[key] !== saved[key];
+  const orNull = (text: string) => (text.trim() === '' ? null : text);
+  const settings: NonNullable<TenantChanges['settings']> = {
+    ...(changed('language') && { language: draft.language }),
+    ...(changed('timezone') && { timezone: draft.timezone }),
+    ...(changed('currency') && { currency: draft.currency.trim().toUpperCase() }),
+    ...(changed('bookingDays') && { booking_advance_days: Number(draft.bookingDays) }),
+    ...(changed('cancellationHours') && { cancellation_hours: Number(draft.cancellationHours) }),
+  };
+  return {
+    ...(changed('name') && { name: draft.name }),
+    ...(changed('email') && { email: draft.email }),
+    ...(changed('phone') && { phone: draft.phone }),
+    ...(changed('website') && { website: orNull(draft.website) }),
+    ...(changed('description') && { description: orNull(draft.description) }),
+    ...(Object.keys(settings).length > 0 && { settings }),
+  };
+}
+
+/**
+ * The business's details and booking rules (PUT /tenants/{id}, only the changed fields). The API validates: a
+ * refusal shows its message and the form keeps what was typed. A new business language becomes the console's.
+ */
+export function BusinessForm(props: { desk: Desk; tenant: Tenant; onSaved(tenant: Tenant): void }) {
+  const { desk, tenant } = props;
+  const { t, setLanguage } = useI18n();
+  const text = t.console.settings;
+  const [draft, setDraft] = useState(() => draftOf(tenant));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const set = (key: keyof Draft) => (value: string) => setDraft({ ...draft, [key]: value });
+  const languages = Object.keys(LANGUAGES).includes(draft.language)
+    ? Object.keys(LANGUAGES)
+    : [draft.language, ...Object.keys(LANGUAGES)];
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setNotice(undefined);
+    const changes = changesOf(tenant, draft);
+    if (Object.keys(changes).length === 0) return setNotice(text.nothingChanged);
+    setBusy(true);
+    const {
+      data,
+      error: refused,
+      response,
+    } = await api.PUT('/api/v1/tenants/{tenant_id}', {
+      params: { path: { tenant_id: tenant.id } },
+      headers: bearer(desk.session.accessToken),
+      body: changes,
+    });
+    setBusy(false);
+    if (!data) return setError(desk.refusal(response, detailOf(refused, text.fields)));
+    setDraft(draftOf(data));
+    props.onSaved(data);
+    if (changes.name) desk.renamed(data.name);
+    // The owner chose the business's language here: the console follows it, as their own pick would.
+    if (changes.settings?.language) setLanguage(languageOf(data.settings.language));
+    setNotice(text.saved);
+  };
+
+  return (
+    <section className="card stack settings-business" aria-labelledby="business-heading">
+      <h3 id="business-heading">{text.businessTitle}</h3>
+      {/* The browser does not check the fields (noValidate): the API does, and its message shows here. */}
+      <form className="form stack" noValidate onSubmit={(event) => void save(event)}>
+        <TextField id="business-name" label={text.name} required value={draft.name} onChange={set('name')} />
+        <TextField
+          id="business-email"
+          label={text.email}
+          type="email"
+          value={draft.email}
+          onChange={set('email')}
+        />
+        <TextField
+          id="business-phone"
+          label={text.phone}
+          type="tel"
+          value={draft.phone}
+          onChange={set('phone')}
+        />
+        <TextField
+          id="business-website"
+          label={text.website}
+          value={draft.website}
+          onChange={set('website')}
+        />
+        <div className="field">
+          <label htmlFor="business-description">{text.description}</label>
+          <textarea
+            id="business-description"
+            rows={3}
+            value={draft.description}
+            onChange={(event) => set('description')(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="business-language">{text.language}</label>
+          <select
+            id="business-language"
+            value={draft.language}
+            onChange={(event) => set('language')(event.target.value)}
+          >
+            {languages.map((tag) => (
+              <option key={tag} value={tag}>
+                {LANGUAGES[tag as keyof typeof LANGUAGES] ?? tag}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ZoneSelect
+          id="business-zone"
+          label={text.timezone}
+          value={draft.timezone}
+          onChange={set('timezone')}
+        />
+        <TextField
+          id="business-currency"
+          label={text.currency}
+          maxLength={3}
+          value={draft.currency}
+          onChange={set('currency')}
+        />
+        <TextField
+          id="business-booking-days"
+          label={text.bookingDays}
+          type="number"
+          inputMode="numeric"
+          value={draft.bookingDays}
+          onChange={set('bookingDays')}
+        />
+        <TextField
+          id="business-cancellation-hours"
+          label={text.cancellationHours}
+          type="number"
+          inputMode="numeric"
+          value={draft.cancellationHours}
+          onChange={set('cancellationHours')}
+        />
+        <Alert message={error} />
+        <p role="status" className="console-notice">
+          {notice ?? ''}
+        </p>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy}>
+            {text.save}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
