@@ -95,10 +95,10 @@ export const mayArchiveServices = (role: Role): boolean => role === 'TENANT_ADMI
 export const mayManagePackages = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
 
 /**
- * Business settings: changing the tenant (PUT /tenants/{id}) is TENANT_ADMIN and SUPER_ADMIN only. Outlets are
- * edited on the same page; the API alone decides which outlet writes a role may make.
+ * Business settings: the page changes the tenant (PUT /tenants/{id}: TENANT_ADMIN and SUPER_ADMIN) and adds
+ * outlets (POST /outlets: TENANT_ADMIN only), so only the role that may do both is offered it.
  */
-export const mayManageSettings = (role: Role): boolean => role === 'TENANT_ADMIN' || role === 'SUPER_ADMIN';
+export const mayManageSettings = (role: Role): boolean => role === 'TENANT_ADMIN';
 
 /**
  * Customers: identity lets every staff token read and add customers (GET and POST /customers), so the section is
