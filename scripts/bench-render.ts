@@ -90,6 +90,15 @@ const GOALS: Goal[] = [
     format: ms,
   },
   {
+    goal: 'availability grid, 20 staff × 90 days, on the wire to a client accepting gzip',
+    target: '≤ 1.5 MB',
+    key: 'scheduling / grid_on_the_wire',
+    figure: 'gzip_bytes',
+    aggregate: 'median',
+    met: (value) => value <= 1_500_000,
+    format: (value) => `${number(value / 1_000_000)} MB`,
+  },
+  {
     goal: 'bookings through the gateway',
     target: '≥ 200 bookings/s',
     key: 'scheduling / bookings_through_gateway',
