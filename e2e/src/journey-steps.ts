@@ -1,4 +1,4 @@
-import { waitFor, type TestResponse } from '@salon/testing';
+import { localDate, waitFor, type TestResponse } from '@salon/testing';
 import type { Platform } from './platform';
 
 /*
@@ -39,12 +39,8 @@ export function expectStatus<T = any>(response: TestResponse<T>, status: number)
   return response.body;
 }
 
-/** The calendar date `days` from today in the tenant's time zone (YYYY-MM-DD). */
-export function localDate(timezone: string, days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
+/** Journeys import the tenant-local date with their other steps. */
+export { localDate };
 
 /**
  * Public registration and the admin's sign-in; the tenant's time zone comes from its settings. A second business

@@ -1,4 +1,4 @@
-import { waitFor } from '@salon/testing';
+import { localDate, waitFor } from '@salon/testing';
 import { payInvoicePage } from './sandbox-client';
 import type { SecurityPlatform } from './security-platform';
 import { expectStatus, registerBusiness, registerCustomer } from './security-tenants';
@@ -92,9 +92,7 @@ export async function seedTwoOutletTenant(
     call('GET', '/customers/profile', { token: customer.access_token }),
     'profile',
   );
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
-    new Date(Date.now() + 5 * 86_400_000),
-  );
+  const day = localDate('Asia/Jakarta', 5);
 
   const recordsAt = async (outletId: string, name: string, pay: { hourly_rate: number; salary: number }) => {
     // Scheduling learns of outlet B by event: retry until its replica has it.

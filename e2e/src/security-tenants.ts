@@ -1,4 +1,4 @@
-import { waitFor } from '@salon/testing';
+import { localDate, waitFor } from '@salon/testing';
 import type { Role } from '@salon/service-kit';
 import type { SecurityPlatform, SecurityResponse } from './security-platform';
 
@@ -140,9 +140,7 @@ export async function seedTenant(
     }),
     'staff member',
   );
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
-    new Date(Date.now() + 5 * 86_400_000),
-  );
+  const day = localDate('Asia/Jakarta', 5);
   const availability = await expectStatus(
     call('POST', '/availability', {
       token: ownerToken,

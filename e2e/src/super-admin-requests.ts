@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { localDate } from '@salon/testing';
 import type { PathIds } from './security-tenants';
 
 /**
@@ -12,15 +13,12 @@ export interface SuperAdminRequest {
   body?: Record<string, unknown>;
 }
 
-const localDate = (daysAhead: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
-    new Date(Date.now() + daysAhead * 86_400_000),
-  );
+const jakartaDate = (daysAhead: number) => localDate('Asia/Jakarta', daysAhead);
 
 export function superAdminRequests(ids: PathIds): Record<string, SuperAdminRequest> {
   const unique = randomBytes(4).toString('hex');
   // The seeded staff member works 09:00–17:00 five days ahead.
-  const workingDay = localDate(5);
+  const workingDay = jakartaDate(5);
   return {
     'POST /tenants': {
       body: {
@@ -94,8 +92,8 @@ export function superAdminRequests(ids: PathIds): Record<string, SuperAdminReque
       body: { url: 'https://93.184.216.34/salon-hook', event_types: ['customer.created'] },
     },
     'PATCH /webhook-endpoints/{endpoint_id}': { body: { description: 'Edited by the platform operator' } },
-    'GET /staff/{staff_id}/commission/report': { query: { from: localDate(-30), to: localDate(0) } },
-    'GET /merchant/statement': { query: { from: localDate(-30), to: localDate(0) } },
+    'GET /staff/{staff_id}/commission/report': { query: { from: jakartaDate(-30), to: jakartaDate(0) } },
+    'GET /merchant/statement': { query: { from: jakartaDate(-30), to: jakartaDate(0) } },
     // Routes the spec opens to SUPER_ADMIN without a role list in the routing table (any staff role).
     'GET /availability/availability-grid': {
       query: { service_id: ids.service_id, outlet_id: ids.outlet_id, start_date: workingDay },

@@ -19,3 +19,4 @@ export * from './round-robin-front';
 export * from './broker-cluster';
 export * from './counted-events';
 export * from './event-path';
+export * from './dates';

@@ -1,6 +1,6 @@
 import type { AppointmentSnapshot, StaffUpsertedV1 } from '@salon/contracts';
 import { newId } from '@salon/service-kit';
-import { appointmentSnapshotFixture } from '@salon/testing';
+import { appointmentSnapshotFixture, localDate } from '@salon/testing';
 import { onSchedulingAppointmentCreated } from '../src/events/handlers/scheduling.appointment.created';
 import { onSchedulingAppointmentStatusChanged } from '../src/events/handlers/scheduling.appointment.status_changed';
 import { onSchedulingStaffUpserted } from '../src/events/handlers/scheduling.staff.upserted';
@@ -221,7 +221,7 @@ describe('staff commission', () => {
     });
     expect(sold.status).toBe(201);
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDate('Asia/Jakarta');
     const jan = await report(shop.admin, shop.budi.staffId, '2030-01-01', '2030-01-15');
     expect(jan.status).toBe(200);
     expect(jan.body).toMatchObject({
@@ -348,7 +348,7 @@ describe('staff commission', () => {
     });
     expect(again.status).toBe(409);
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDate('Asia/Jakarta');
     const lines2 = (await report(shop.admin, shop.budi.staffId, '2030-02-01', '2030-02-01')).body;
     expect(lines2.totals.appointments).toBe('10000.00');
     // the refund is dated when it happened: 0.33333333 of 10000.00 = 3333.33 taken back
@@ -423,7 +423,7 @@ describe('staff commission', () => {
         onSchedulingAppointmentStatusChanged,
         completed,
       );
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDate('Asia/Jakarta');
     const all = await report(shop.admin, shop.budi.staffId, '2030-03-01', '2030-03-01');
     expect(all.body.totals.appointments).toBe('10000.00');
     const back = await report(shop.admin, shop.budi.staffId, today, today);
@@ -449,7 +449,7 @@ describe('staff commission', () => {
       },
     });
     expect(sold.status).toBe(201);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDate('Asia/Jakarta');
     expect((await report(shop.admin, shop.budi.staffId, today, today)).body.lines).toEqual([]);
   });
 });
