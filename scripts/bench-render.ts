@@ -153,7 +153,7 @@ const GOALS: Goal[] = [
     format: ms,
   },
   {
-    goal: 'payment callback → appointment confirmed',
+    goal: 'payment callback → appointment confirmed, 20 flows at a time',
     target: 'p50 ≤ 100 ms',
     key: 'book_and_pay / step_payment_to_confirmed',
     figure: 'p50_ms',
@@ -162,9 +162,28 @@ const GOALS: Goal[] = [
     format: ms,
   },
   {
-    goal: 'payment callback → appointment confirmed',
+    goal: 'payment callback → appointment confirmed, 20 flows at a time',
     target: 'p99 ≤ 300 ms',
     key: 'book_and_pay / step_payment_to_confirmed',
+    figure: 'p99_ms',
+    aggregate: 'median',
+    met: (value) => value <= 300,
+    format: ms,
+  },
+  // The same flow one at a time (bench (c)): what the path costs when the two cores are not saturated.
+  {
+    goal: 'payment callback → appointment confirmed, one flow at a time',
+    target: 'p50 ≤ 100 ms',
+    key: 'book_and_pay / alone_step_payment_to_confirmed',
+    figure: 'p50_ms',
+    aggregate: 'median',
+    met: (value) => value <= 100,
+    format: ms,
+  },
+  {
+    goal: 'payment callback → appointment confirmed, one flow at a time',
+    target: 'p99 ≤ 300 ms',
+    key: 'book_and_pay / alone_step_payment_to_confirmed',
     figure: 'p99_ms',
     aggregate: 'median',
     met: (value) => value <= 300,

@@ -14,6 +14,10 @@
  *     then their PAID callbacks are posted to the gateway's callback path with the platform's callback token,
  *     as the sandbox does, BENCH_CALLBACK_CONCURRENCY (20) at a time; p50/p99 of the acknowledgement. (The
  *     sandbox runs in another process and does not time its deliveries, so the bench sends them itself.)
+ * (c) The flow of (a) one at a time, BENCH_ALONE_FLOWS (20) of them: the same steps on an otherwise idle
+ *     platform, the floor that (a)'s figures under load are compared with.
+ *
+ * (a) and (c) also split payment → confirmed by stage, from the databases' clocks (reportConfirmationStages).
  *
  * Prints one `BENCH {json}` line per measurement for scripts/bench-report.ts.
  */
@@ -30,6 +34,7 @@ const CUSTOMERS = size('BENCH_CUSTOMERS', 200);
 const CONCURRENCY = size('BENCH_CONCURRENCY', 20);
 const CALLBACKS = size('BENCH_CALLBACKS', 200);
 const CALLBACK_CONCURRENCY = size('BENCH_CALLBACK_CONCURRENCY', 20);
+const ALONE_FLOWS = size('BENCH_ALONE_FLOWS', 20);
 /** How often a client asks again while the platform catches up (events between services), and for how long. */
 const POLL_MS = 25;
 const EVENTUAL_TIMEOUT_MS = 60_000;
@@ -145,36 +150,51 @@ async function requestPayment(
   }
 }
 
-async function waitUntilConfirmed(platform: Platform, customer: Customer, appointmentId: string) {
+/** Resolves with the wall-clock time (ms since the epoch) at which the customer saw the booking confirmed. */
+async function waitUntilConfirmed(
+  platform: Platform,
+  customer: Customer,
+  appointmentId: string,
+): Promise<number> {
   const deadline = Date.now() + EVENTUAL_TIMEOUT_MS;
   for (;;) {
     const appointment = await platform.request('GET', `/appointments/${appointmentId}`, {
       token: customer.token,
     });
-    if (appointment.body?.status === 'confirmed') return;
+    if (appointment.body?.status === 'confirmed') return Date.now();
     if (Date.now() > deadline)
       throw new Error(`Appointment ${appointmentId} is still ${appointment.body?.status}`);
     await pause(POLL_MS);
   }
 }
 
-async function bookAndPay(platform: Platform, salon: BenchSalon): Promise<void> {
+/**
+ * Book-and-pay flows, `concurrency` at a time, one for each of the first `flows` customers. `prefix` names the
+ * run's figures ('' for (a), 'alone_' for (c)).
+ */
+async function bookAndPay(
+  platform: Platform,
+  salon: BenchSalon,
+  run: { label: string; prefix: string; flows: number; concurrency: number },
+): Promise<void> {
   const timings = new Timings();
+  const seenConfirmedAt = new Map<string, number>();
   const began = performance.now();
-  await inParallel(salon.customers.length, CONCURRENCY, async (n) => {
+  await inParallel(run.flows, run.concurrency, async (n) => {
     const customer = salon.customers[n] as Customer;
     await timings.time('flow', async () => {
       const booked = await bookAndRequestPayment(platform, salon, customer, timings);
       await timings.time('pay', () => platform.sandbox.payInvoice(booked.paymentUrl));
-      await timings.time('payment_to_confirmed', () =>
+      const seenAt = await timings.time('payment_to_confirmed', () =>
         waitUntilConfirmed(platform, customer, booked.appointmentId),
       );
+      seenConfirmedAt.set(booked.appointmentId, seenAt);
     });
   });
   const seconds = (performance.now() - began) / 1000;
   const flows = timings.samples.flow.length;
   console.log(
-    `(a) ${flows} book-and-pay flows, ${CONCURRENCY} at a time, in ${seconds.toFixed(1)} s: ` +
+    `${run.label} ${flows} book-and-pay flows, ${run.concurrency} at a time, in ${seconds.toFixed(1)} s: ` +
       `${(flows / seconds).toFixed(1)} flows/s; ${timings.slotTaken} slots taken meanwhile (409), ` +
       `${timings.paymentNotYetKnown} payment requests before commerce knew the appointment (404); ` +
       STEPS.map((step) => {
@@ -182,16 +202,67 @@ async function bookAndPay(platform: Platform, salon: BenchSalon): Promise<void> 
         return `${step} p50 ${p50_ms} / p99 ${p99_ms} ms`;
       }).join(', '),
   );
-  report('flows', {
+  report(`${run.prefix}flows`, {
     customers: flows,
-    concurrency: CONCURRENCY,
+    concurrency: run.concurrency,
     staff: STAFF,
     seconds: Number(seconds.toFixed(2)),
     flows_per_s: Number((flows / seconds).toFixed(2)),
     slot_taken_409: timings.slotTaken,
     payment_request_404: timings.paymentNotYetKnown,
   });
-  for (const step of STEPS) report(`step_${step}`, summary(timings.samples[step]));
+  for (const step of STEPS) report(`${run.prefix}step_${step}`, summary(timings.samples[step]));
+  await reportConfirmationStages(platform, seenConfirmedAt, run.prefix);
+}
+
+/**
+ * Where payment → confirmed spends its time, from the databases' own clocks (one machine, one clock): the
+ * callback stored (`received_at`) until commerce's applying transaction began (`processed_at`); from there until
+ * scheduling's confirming transaction began (the appointment's `updated_at`: the apply's commit, the outbox relay,
+ * the broker and scheduling's inbox); from there until the customer's next read saw `confirmed`.
+ */
+async function reportConfirmationStages(
+  platform: Platform,
+  seenConfirmedAt: Map<string, number>,
+  prefix: string,
+) {
+  const ids = [...seenConfirmedAt.keys()];
+  const callbacks = await platform.query<{ appointment_id: string; received: number; applied: number }>(
+    'commerce',
+    `SELECT i.appointment_id, extract(epoch FROM c.received_at) * 1000 AS received,
+            extract(epoch FROM c.processed_at) * 1000 AS applied
+       FROM commerce.gateway_callbacks c JOIN commerce.invoices i ON i.gateway_invoice_id = c.gateway_invoice_id
+      WHERE c.status = 'PAID' AND i.appointment_id = ANY($1::text[])`,
+    [ids],
+  );
+  const confirmations = await platform.query<{ id: string; confirmed: number }>(
+    'scheduling',
+    `SELECT id, extract(epoch FROM updated_at) * 1000 AS confirmed
+       FROM scheduling.appointments WHERE id = ANY($1::text[]) AND status = 'confirmed'`,
+    [ids],
+  );
+  const confirmedAt = new Map(confirmations.map((row) => [row.id.trim(), Number(row.confirmed)]));
+  const stages = {
+    callback_to_apply: [] as number[],
+    apply_to_confirm: [] as number[],
+    confirm_to_seen: [] as number[],
+  };
+  for (const row of callbacks) {
+    const id = row.appointment_id.trim();
+    const confirmed = confirmedAt.get(id);
+    const seen = seenConfirmedAt.get(id);
+    if (confirmed === undefined || seen === undefined) continue;
+    stages.callback_to_apply.push(Number(row.applied) - Number(row.received));
+    stages.apply_to_confirm.push(confirmed - Number(row.applied));
+    stages.confirm_to_seen.push(seen - confirmed);
+  }
+  console.log(
+    `    payment → confirmed by stage (${stages.callback_to_apply.length} flows): ` +
+      Object.entries(stages)
+        .map(([stage, values]) => `${stage} p50 ${summary(values).p50_ms} / p99 ${summary(values).p99_ms} ms`)
+        .join(', '),
+  );
+  for (const [stage, values] of Object.entries(stages)) report(`${prefix}stage_${stage}`, summary(values));
 }
 
 /** The PAID callback the provider would send for an invoice (the shape the sandbox sends). */
@@ -294,8 +365,19 @@ async function main(): Promise<void> {
       `setup: ${STAFF} staff x ${DAYS} days, ${CUSTOMERS} customers in ` +
         `${((performance.now() - setupBegan) / 1000).toFixed(1)} s`,
     );
-    await bookAndPay(platform, salon);
+    await bookAndPay(platform, salon, {
+      label: '(a)',
+      prefix: '',
+      flows: salon.customers.length,
+      concurrency: CONCURRENCY,
+    });
     await callbackAcknowledgement(platform, salon, callbackToken);
+    await bookAndPay(platform, salon, {
+      label: '(c)',
+      prefix: 'alone_',
+      flows: Math.min(ALONE_FLOWS, salon.customers.length),
+      concurrency: 1,
+    });
   } finally {
     await platform.stop();
   }
