@@ -22,7 +22,11 @@ export interface GatewayCallbackProcessorOptions {
   maxAttempts: number;
   /** Rows one claim takes; they are applied one after the other, each in its own transaction. */
   batchSize?: number;
-  /** Claims applied at once: one after the other, a burst of callbacks waited for each other's commits. */
+  /**
+   * Claims applied at once (default 2). One after the other, a burst of callbacks waited for each other's
+   * commits; four at a time took connections and CPU from the acknowledgements of the callbacks still arriving
+   * (docs/benchmarks.md, "payment → confirmed by stage").
+   */
   concurrency?: number;
   /** How long a claim keeps other processors off a row; only a crash mid-apply lets it run out. */
   leaseMs?: number;
@@ -79,7 +83,7 @@ export class GatewayCallbackProcessor {
    */
   kick(): void {
     if (this.stopped) return;
-    if (this.draining.size >= (this.options.concurrency ?? 4)) {
+    if (this.draining.size >= (this.options.concurrency ?? 2)) {
       this.kickedWhileDraining = true;
       return;
     }
