@@ -52,6 +52,39 @@ export async function loadGridContext(
   return row as GridContext;
 }
 
+/**
+ * Reads a packed string's fields in order (integers and one-letter codes, each followed by `,` or `;`) without
+ * splitting it: a 90-day grid's packed strings hold tens of thousands of fields, and a string each is garbage.
+ */
+class PackedFields {
+  private at = 0;
+
+  constructor(private readonly text: string) {}
+
+  get done(): boolean {
+    return this.at >= this.text.length;
+  }
+
+  integer(): number {
+    const { text } = this;
+    const negative = text.charCodeAt(this.at) === 45; // '-'
+    if (negative) this.at += 1;
+    let value = 0;
+    for (let code = text.charCodeAt(this.at); code >= 48 && code <= 57; code = text.charCodeAt(this.at)) {
+      value = value * 10 + (code - 48);
+      this.at += 1;
+    }
+    this.at += 1; // the separator
+    return negative ? -value : value;
+  }
+
+  letter(): string {
+    const letter = this.text.charAt(this.at);
+    this.at += 2; // the letter and its separator
+    return letter;
+  }
+}
+
 /** One staff member's availability entries of one day, in local minutes. */
 export interface GridDay {
   /** Working-hours entries that allow the service: [start, end] pairs, flattened. */
@@ -91,12 +124,15 @@ export async function gridEntries(
   );
   for (const { staff_id, packed } of rows) {
     const days = new Map<number, GridDay>();
-    for (const entry of packed.split(';')) {
-      const [offset, start, end, kind] = entry.split(',') as [string, string, string, string];
+    for (const fields = new PackedFields(packed); !fields.done;) {
+      const offset = fields.integer();
+      const start = fields.integer();
+      const end = fields.integer();
+      const kind = fields.letter();
       if (kind === '-') continue;
-      let day = days.get(Number(offset));
-      if (!day) days.set(Number(offset), (day = { working: [], blocked: [] }));
-      (kind === 'w' ? day.working : day.blocked).push(Number(start), Number(end));
+      let day = days.get(offset);
+      if (!day) days.set(offset, (day = { working: [], blocked: [] }));
+      (kind === 'w' ? day.working : day.blocked).push(start, end);
     }
     byStaff.set(staff_id.trim(), days);
   }
@@ -136,13 +172,13 @@ export async function gridOccupancies(
   );
   for (const { staff_id, packed } of rows) {
     const occupancies: GridOccupancies = { starts: [], ends: [], sameParallel: [], longest: 0 };
-    for (const range of packed.split(';')) {
-      const [same, start, end] = range.split(',') as [string, string, string];
-      const startMs = Number(start) * 1000;
-      const endMs = Number(end) * 1000;
+    for (const fields = new PackedFields(packed); !fields.done;) {
+      const same = fields.integer() === 1;
+      const startMs = fields.integer() * 1000;
+      const endMs = fields.integer() * 1000;
       occupancies.starts.push(startMs);
       occupancies.ends.push(endMs);
-      occupancies.sameParallel.push(same === '1');
+      occupancies.sameParallel.push(same);
       occupancies.longest = Math.max(occupancies.longest, endMs - startMs);
     }
     byStaff.set(staff_id.trim(), occupancies);

@@ -29,8 +29,23 @@ const DAY_MS = 86_400_000;
 /** `"HH:MM"` of every minute of the day (and 24:00), JSON-quoted, computed once. */
 const QUOTED_TIMES = Array.from({ length: 24 * 60 + 1 }, (_, minutes) => `"${shortTime(minutes)}"`);
 
+/** `instantsOf` by time zone and date: the same days are asked for again and again, and each costs four `Intl` calls. */
+const instantsByDay = new Map<string, (minutes: number) => number>();
+const INSTANTS_KEPT = 10_000;
+
 /** Local minutes → UTC ms for one date, exact across a daylight-saving change inside the day. */
 export function instantsOf(date: string, timezone: string): (minutes: number) => number {
+  const key = `${timezone} ${date}`;
+  let at = instantsByDay.get(key);
+  if (!at) {
+    if (instantsByDay.size >= INSTANTS_KEPT) instantsByDay.clear();
+    at = dayInstants(date, timezone);
+    instantsByDay.set(key, at);
+  }
+  return at;
+}
+
+function dayInstants(date: string, timezone: string): (minutes: number) => number {
   const midnight = localToUtc(date, 0, timezone).getTime();
   const late = localToUtc(date, 23 * 60 + 59, timezone).getTime();
   if (late - midnight === (23 * 60 + 59) * 60_000) return (minutes) => midnight + minutes * 60_000;
@@ -207,30 +222,44 @@ export async function availabilityGrid(
     interval,
     Math.max(now + 1, now + (audience === 'customer' ? service.min_advance_booking_hours * 3_600_000 : 0)),
   );
-  // A slot's JSON is three shared pieces, encoded once: its times, its staff member, and its availability and
-  // capacity. The answer is those bytes copied one after another: no per-slot object, string or number
-  // formatting, and no 13 MB string to build and encode again (copying bytes is about three times faster).
+  // A slot's JSON is its times, its staff member, and its availability and capacity: a day repeats the same few
+  // hundred combinations, so each is encoded once and the answer is those bytes copied one after another (no
+  // per-slot object, string or number formatting, and no 13 MB string to build and encode again).
   const timeFields = (first: boolean, start: number) =>
-    Buffer.from(
-      `${first ? '' : ','}{"start_time":${QUOTED_TIMES[start]},"end_time":${QUOTED_TIMES[start + duration]}`,
-    );
-  const firstTimeFields: Buffer[] = [];
-  const nextTimeFields: Buffer[] = [];
-  const staffFields = staff.map((member) =>
-    Buffer.from(
+    `${first ? '' : ','}{"start_time":${QUOTED_TIMES[start]},"end_time":${QUOTED_TIMES[start + duration]}`;
+  const staffFields = staff.map(
+    (member) =>
       `,"staff_id":${JSON.stringify(member.id)},"staff_name":${JSON.stringify(member.display_name)}` +
-        (audience === 'staff' ? `,"gender":${JSON.stringify(member.gender ?? null)}` : ''),
-    ),
+      (audience === 'staff' ? `,"gender":${JSON.stringify(member.gender ?? null)}` : ''),
   );
   // Index `capacity` when available, `maxCapacity + 1 + capacity` when not.
   const statusFields = [true, false].flatMap((available) =>
-    Array.from({ length: maxCapacity + 1 }, (_, capacity) =>
-      Buffer.from(
+    Array.from(
+      { length: maxCapacity + 1 },
+      (_, capacity) =>
         `,"is_available":${available},"allows_parallel_bookings":${parallel},` +
-          `"available_capacity":${parallel ? capacity : null},"max_capacity":${parallel ? maxCapacity : null}}`,
-      ),
+        `"available_capacity":${parallel ? capacity : null},"max_capacity":${parallel ? maxCapacity : null}}`,
     ),
   );
+  // A slot is one number, (start minute × staff + staff order) × statuses + status: sorting a day's numbers
+  // orders it by time, then name, without an array per minute; its bytes are encoded the first time the number
+  // (first of its day or not) is seen.
+  const statuses = statusFields.length;
+  const slotKey = (start: number, order: number, status: number) =>
+    (start * staff.length + order) * statuses + status;
+  const slotBytes = new Map<number, Buffer>();
+  const bytesOf = (key: number, first: boolean) => {
+    const cacheKey = key * 2 + (first ? 1 : 0);
+    let bytes = slotBytes.get(cacheKey);
+    if (!bytes) {
+      const status = key % statuses;
+      const order = ((key - status) / statuses) % staff.length;
+      const start = ((key - status) / statuses - order) / staff.length;
+      bytes = Buffer.from(timeFields(first, start) + staffFields[order] + statusFields[status]);
+      slotBytes.set(cacheKey, bytes);
+    }
+    return bytes;
+  };
   const lastDates = staff.map((member) =>
     audience === 'customer'
       ? addDays(
@@ -253,34 +282,28 @@ export async function availabilityGrid(
     slot_interval_minutes: query.slot_interval_minutes,
   });
   grid.text(`${head.slice(0, -1)},"availability_grid":{`);
+  let daySlots = new Float64Array(1024);
   for (let offset = 0; offset < query.num_days; offset += 1) {
     const date = addDays(query.start_date, offset);
     const at = instantsOf(date, timezone);
-    // Slots per start minute as (staff order, status index) pairs: staff are visited in name order, so
-    // the day comes out sorted by time, then name.
-    const byMinute: number[][] = [];
+    let count = 0;
     staff.forEach((member, order) => {
       const day = entries.get(member.id)?.get(offset);
       if (!day) return;
       const withinDays = date <= (lastDates[order] as string);
       visitDaySlots(day, occupied.get(member.id), at, withinDays, rules, (start, available, capacity) => {
         if (available) totalAvailable += 1;
-        (byMinute[start] ??= []).push(order, available ? capacity : maxCapacity + 1 + capacity);
+        if (count === daySlots.length) {
+          const grown = new Float64Array(count * 2);
+          grown.set(daySlots);
+          daySlots = grown;
+        }
+        daySlots[count++] = slotKey(start, order, available ? capacity : maxCapacity + 1 + capacity);
       });
     });
+    const sorted = daySlots.subarray(0, count).sort();
     grid.text(`${offset === 0 ? '' : ','}${JSON.stringify(date)}:[`);
-    let first = true;
-    byMinute.forEach((slots, start) => {
-      for (let k = 0; k < slots.length; k += 2) {
-        const times = first
-          ? (firstTimeFields[start] ??= timeFields(true, start))
-          : (nextTimeFields[start] ??= timeFields(false, start));
-        grid.bytes(times);
-        grid.bytes(staffFields[slots[k] as number] as Buffer);
-        grid.bytes(statusFields[slots[k + 1] as number] as Buffer);
-        first = false;
-      }
-    });
+    for (let k = 0; k < count; k += 1) grid.bytes(bytesOf(sorted[k] as number, k === 0));
     grid.text(']');
   }
   const metadata = {

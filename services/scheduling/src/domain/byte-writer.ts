@@ -1,11 +1,13 @@
-/** Appends byte pieces to one growing buffer: for answers too big to build as one string first. */
+/**
+ * Collects byte pieces and joins them once, into a buffer of the exact size: for answers too big to build as
+ * one string first. Pieces are kept by reference, so a piece must not change after it is written.
+ */
 export class ByteWriter {
-  private buffer = Buffer.allocUnsafe(64 * 1024);
+  private readonly pieces: Uint8Array[] = [];
   private length = 0;
 
   bytes(piece: Uint8Array): void {
-    if (this.length + piece.length > this.buffer.length) this.grow(piece.length);
-    this.buffer.set(piece, this.length);
+    this.pieces.push(piece);
     this.length += piece.length;
   }
 
@@ -13,14 +15,14 @@ export class ByteWriter {
     this.bytes(Buffer.from(piece));
   }
 
-  /** The bytes written so far (a view, not a copy). */
+  /** Every piece written, in order, in one buffer. */
   result(): Buffer {
-    return this.buffer.subarray(0, this.length);
-  }
-
-  private grow(needed: number): void {
-    const next = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + needed));
-    this.buffer.copy(next, 0, 0, this.length);
-    this.buffer = next;
+    const joined = Buffer.allocUnsafe(this.length);
+    let at = 0;
+    for (const piece of this.pieces) {
+      joined.set(piece, at);
+      at += piece.length;
+    }
+    return joined;
   }
 }
