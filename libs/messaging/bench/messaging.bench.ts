@@ -12,9 +12,12 @@
  */
 import * as amqp from 'amqplib';
 import os from 'node:os';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { topologyNames } from '@salon/messaging';
-import { counted, startEventPath, testAmqpUrl, waitFor } from '@salon/testing';
+import { selectRows } from '@salon/service-kit';
+import { counted, startEventPath, testAmqpUrl, waitFor, type EventPath } from '@salon/testing';
 
 const logger = pino({ level: 'warn' });
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
@@ -57,9 +60,57 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** What each 10-second window of the paced phase had besides its latencies, to attribute a slow one. */
+interface WindowConditions {
+  /** This process's event-loop delay (it runs writers, relay and consumer): p99 and max, ms. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  /** Checkpoints PostgreSQL started during the window (timed and requested). */
+  checkpoints: number;
+}
+
+const checkpointCount = async (path: EventPath) => {
+  const [row] = await selectRows<{ count: string }>(
+    path.database.db.orm,
+    sql`SELECT checkpoints_timed + checkpoints_req AS count FROM pg_stat_bgwriter`,
+  );
+  return Number(row?.count ?? 0);
+};
+
+/** Samples the conditions every `windowMs` until stopped; one entry per window, in order. */
+function watchWindows(path: EventPath, windowMs: number) {
+  const windows: WindowConditions[] = [];
+  const delay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  let lastCheckpoints = 0;
+  const close = async () => {
+    const checkpoints = await checkpointCount(path);
+    windows.push({
+      loopDelayP99Ms: delay.percentile(99) / 1e6,
+      loopDelayMaxMs: delay.max / 1e6,
+      checkpoints: checkpoints - lastCheckpoints,
+    });
+    lastCheckpoints = checkpoints;
+    delay.reset();
+  };
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    windows,
+    start: async () => {
+      lastCheckpoints = await checkpointCount(path);
+      delay.enable();
+      timer = setInterval(() => void close(), windowMs);
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await close();
+      delay.disable();
+    },
+  };
+}
+
 async function main() {
   const path = await startEventPath(logger);
-  const { database, store, appliedAt } = path;
+  const { database, store, appliedAt, receivedAt } = path;
 
   try {
     const raw = await rawConfirmedPublishRate(`${topologyNames(path.namespace).queue('bench.raw')}`);
@@ -76,8 +127,11 @@ async function main() {
 
     // Latency at 1,000 events/s: one event per transaction, paced.
     appliedAt.clear();
+    receivedAt.clear();
     const committedAt = new Map<string, number>();
     const paced = Array.from({ length: PACED_SECONDS * PACED_PER_S }, (_, n) => counted(n));
+    const conditions = watchWindows(path, 10_000);
+    await conditions.start();
     const pacedStart = performance.now();
     const writes: Promise<void>[] = [];
     let failedCommits = 0;
@@ -98,6 +152,7 @@ async function main() {
       );
     }
     await Promise.all(writes);
+    await conditions.stop();
     const committed = paced.filter((event) => committedAt.has(event.id));
     await waitFor(() => committed.every((event) => appliedAt.has(event.id)), {
       timeoutMs: 120_000,
@@ -106,17 +161,27 @@ async function main() {
     const latencyOf = (event: (typeof paced)[number]) =>
       appliedAt.get(event.id)! - committedAt.get(event.id)!;
     const latencies = committed.map(latencyOf).sort((a, b) => a - b);
+    // Where a latency goes: commit → the consumer has it (relay, confirm, broker), then → the effect committed
+    // (the inbox's micro-batch and transaction).
+    const toConsumer = committed
+      .map((event) => receivedAt.get(event.id)! - committedAt.get(event.id)!)
+      .sort((a, b) => a - b);
+    const inConsumer = committed
+      .map((event) => appliedAt.get(event.id)! - receivedAt.get(event.id)!)
+      .sort((a, b) => a - b);
     // Sustained means every stretch, not the average: the worst p99 of the 10-second windows.
     const windowSize = 10 * PACED_PER_S;
-    let worstWindowP99 = 0;
+    const windowP99s: number[] = [];
     for (let from = 0; from < paced.length; from += windowSize) {
       const window = paced
         .slice(from, from + windowSize)
         .filter((event) => committedAt.has(event.id))
         .map(latencyOf)
         .sort((a, b) => a - b);
-      if (window.length > 0) worstWindowP99 = Math.max(worstWindowP99, percentile(window, 99));
+      windowP99s.push(window.length > 0 ? percentile(window, 99) : 0);
     }
+    const worstWindowP99 = Math.max(...windowP99s);
+    const worst = conditions.windows[windowP99s.indexOf(worstWindowP99)];
 
     const row = (name: string, value: string) => console.log(`${name.padEnd(44)} ${value}`);
     console.log(
@@ -128,6 +193,22 @@ async function main() {
     row('commit-to-effect at 1,000 events/s: p50', `${percentile(latencies, 50).toFixed(1)} ms`);
     row('commit-to-effect at 1,000 events/s: p99', `${percentile(latencies, 99).toFixed(1)} ms`);
     row('  worst p99 of a 10 s window', `${worstWindowP99.toFixed(1)} ms`);
+    row(
+      '  commit → consumer has it: p50 / p99',
+      `${percentile(toConsumer, 50).toFixed(1)} / ${percentile(toConsumer, 99).toFixed(1)} ms`,
+    );
+    row(
+      '  consumer has it → effect: p50 / p99',
+      `${percentile(inConsumer, 50).toFixed(1)} / ${percentile(inConsumer, 99).toFixed(1)} ms`,
+    );
+    windowP99s.forEach((p99, n) => {
+      const window = conditions.windows[n];
+      row(
+        `  window ${n + 1}: p99`,
+        `${p99.toFixed(1)} ms; event-loop delay p99 ${window?.loopDelayP99Ms.toFixed(1)} ms, max ` +
+          `${window?.loopDelayMaxMs.toFixed(1)} ms; checkpoints ${window?.checkpoints}`,
+      );
+    });
     report('commit_to_effect_at_1000_per_s', {
       events: paced.length,
       seconds: PACED_SECONDS,
@@ -135,6 +216,14 @@ async function main() {
       p50_ms: Number(percentile(latencies, 50).toFixed(1)),
       p99_ms: Number(percentile(latencies, 99).toFixed(1)),
       worst_10s_p99_ms: Number(worstWindowP99.toFixed(1)),
+      to_consumer_p50_ms: Number(percentile(toConsumer, 50).toFixed(1)),
+      to_consumer_p99_ms: Number(percentile(toConsumer, 99).toFixed(1)),
+      in_consumer_p50_ms: Number(percentile(inConsumer, 50).toFixed(1)),
+      in_consumer_p99_ms: Number(percentile(inConsumer, 99).toFixed(1)),
+      worst_10s_loop_delay_p99_ms: Number((worst?.loopDelayP99Ms ?? 0).toFixed(1)),
+      worst_10s_loop_delay_max_ms: Number((worst?.loopDelayMaxMs ?? 0).toFixed(1)),
+      worst_10s_checkpoints: worst?.checkpoints ?? 0,
+      checkpoints: conditions.windows.reduce((sum, window) => sum + window.checkpoints, 0),
     });
   } finally {
     await path.close();

@@ -24,6 +24,8 @@ export interface EventPath {
   store: MessagingStore;
   /** When each event's effect committed (performance.now()), by event id. */
   appliedAt: Map<string, number>;
+  /** When the consumer got each event from the broker, before its inbox transaction (performance.now()). */
+  receivedAt: Map<string, number>;
   /** Commits `count` events (transactions of 10, 8 writers) and waits for every effect: events per second. */
   throughput(count: number): Promise<number>;
   close(): Promise<void>;
@@ -35,12 +37,14 @@ export async function startEventPath(logger: Logger): Promise<EventPath> {
   const store = new MessagingStore(database.db, COUNTED_SCHEMA, countedSchemas);
   const consumer = 'bench.counter';
   const appliedAt = new Map<string, number>();
+  const receivedAt = new Map<string, number>();
   const applyOnce = store.inboxed(consumer, (event, tx) => applyCountedEffect(tx, consumer, event));
   await bus.subscribe({
     consumer,
     events: [COUNTED],
     prefetch: 500,
     handle: async (event) => {
+      if (!receivedAt.has(event.id)) receivedAt.set(event.id, performance.now());
       await applyOnce(event);
       appliedAt.set(event.id, performance.now());
     },
@@ -57,6 +61,7 @@ export async function startEventPath(logger: Logger): Promise<EventPath> {
 
   const throughput = async (count: number): Promise<number> => {
     appliedAt.clear();
+    receivedAt.clear();
     const events = Array.from({ length: count }, (_, n) => counted(n));
     const started = performance.now();
     let next = 0;
@@ -78,6 +83,7 @@ export async function startEventPath(logger: Logger): Promise<EventPath> {
     namespace,
     store,
     appliedAt,
+    receivedAt,
     throughput,
     close: async () => {
       await relay.stop();
