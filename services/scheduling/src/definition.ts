@@ -4,6 +4,7 @@ import { createInternalClient, loadMigrationDir } from '@salon/service-kit';
 import { schedulingConfigSchema, type SchedulingConfig } from './config';
 import { AppointmentChanges } from './domain/appointment-changes';
 import type { SchedulingDeps } from './domain/deps';
+import { GridReadCache } from './domain/grid-read-cache';
 import { StaffQueue } from './domain/staff-queue';
 import { schedulingSubscriptions } from './events/subscriptions';
 import { appointmentStreamRoutes } from './http/appointment-stream.routes';
@@ -24,6 +25,10 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
   name: 'scheduling',
   configSchema: schedulingConfigSchema,
   migrations: loadMigrationDir(join(__dirname, '..', 'migrations')),
+  // The grid's change marks are needed only as long as a replica keeps a read (minutes): a day is plenty.
+  retention: () => [
+    { schema: 'scheduling', table: 'staff_schedule_changes', timeColumn: 'changed_at', days: 1 },
+  ],
   build({ db, store, plans, idempotency, verifier, app, config, logger }) {
     const deps: SchedulingDeps = {
       db,
@@ -32,6 +37,7 @@ export const schedulingService: ServiceDefinition<SchedulingConfig> = {
       idempotency,
       verifier,
       staffQueue: new StaffQueue(),
+      gridReads: new GridReadCache(),
       commerce: config.COMMERCE_URL
         ? createInternalClient({
             name: 'commerce',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { idArray, selectRows, type Executor } from '@salon/service-kit';
 import {
   serviceColumns,
@@ -9,9 +9,10 @@ import {
 } from './replica.repository';
 
 /**
- * The availability grid's reads: three round trips whatever the range or staff count. Entries and
- * occupancies come back as one packed string per staff member (a few numbers per row, decided for the
- * grid's service in SQL), which is far cheaper to produce, send and parse than a row or a JSON object each.
+ * The availability grid's reads: three round trips whatever the range or staff count, and a fourth when some of
+ * them are cached. Entries and occupancies come back as one packed string per staff member (a few numbers per
+ * row, decided for the grid's service in SQL), which is far cheaper to produce, send and parse than a row or a
+ * JSON object each, with the snapshot they were read in.
  */
 
 export interface GridStaff {
@@ -85,6 +86,57 @@ class PackedFields {
   }
 }
 
+/** Rows of some staff members as one statement saw them, and that statement's snapshot (`pg_snapshot` text). */
+export interface SnapshotRead<T> {
+  byStaff: Map<string, T>;
+  snapshot: string;
+}
+
+/** Packed rows by staff id, and the snapshot of the statement that read them (its last row). */
+async function packedRead(
+  executor: Executor,
+  grouped: SQL,
+): Promise<{ rows: Map<string, string>; snapshot: string }> {
+  const rows = await selectRows<{ staff_id: string | null; packed: string }>(
+    executor,
+    sql`SELECT staff_id, packed FROM (${grouped}) g UNION ALL SELECT NULL, pg_current_snapshot()::text`,
+  );
+  const byStaff = new Map<string, string>();
+  let snapshot = '';
+  for (const row of rows) {
+    if (row.staff_id === null) snapshot = row.packed;
+    else byStaff.set(row.staff_id.trim(), row.packed);
+  }
+  return { rows: byStaff, snapshot };
+}
+
+/**
+ * Of cached reads, by staff id and the snapshot each was read in, those now out of date: the staff member's
+ * entries or appointments changed (`staff_schedule_changes`) in a transaction that has committed and that the
+ * snapshot did not see. A change still in progress is invisible here too, so the read stays current until it
+ * commits; only rows from transactions at or after the snapshot's xmin can be unseen, which the index finds.
+ */
+export async function staleReads(
+  executor: Executor,
+  reads: readonly { staffId: string; snapshot: string }[],
+): Promise<Set<string>> {
+  if (reads.length === 0) return new Set();
+  const rows = await selectRows<{ staff_id: string; snapshot: string }>(
+    executor,
+    sql`SELECT r.staff_id, r.snapshot
+        FROM unnest(${idArray(reads.map((read) => read.staffId))}, ${`{${reads.map((read) => `"${read.snapshot}"`).join(',')}}`}::text[])
+          AS r(staff_id, snapshot)
+        WHERE EXISTS (
+          SELECT 1 FROM scheduling.staff_schedule_changes c
+          WHERE c.staff_id = r.staff_id AND c.changed_by >= pg_snapshot_xmin(r.snapshot::pg_snapshot)
+            AND NOT pg_visible_in_snapshot(c.changed_by, r.snapshot::pg_snapshot))`,
+  );
+  return new Set(rows.map((row) => staleKey(row.staff_id.trim(), row.snapshot)));
+}
+
+/** How `staleReads` names a stale read. */
+export const staleKey = (staffId: string, snapshot: string) => `${staffId} ${snapshot}`;
+
 /** One staff member's availability entries of one day, in local minutes. */
 export interface GridDay {
   /** Working-hours entries that allow the service: [start, end] pairs, flattened. */
@@ -104,12 +156,10 @@ export async function gridEntries(
   serviceId: string,
   from: string,
   to: string,
-): Promise<Map<string, Map<number, GridDay>>> {
-  const byStaff = new Map<string, Map<number, GridDay>>();
-  if (staffIds.length === 0) return byStaff;
+): Promise<SnapshotRead<Map<number, GridDay>>> {
   const minutes = (column: string) =>
     sql.raw(`(date_part('hour', ${column}) * 60 + date_part('minute', ${column}))::int`);
-  const rows = await selectRows<{ staff_id: string; packed: string }>(
+  const { rows, snapshot } = await packedRead(
     executor,
     sql`SELECT staff_id, string_agg(concat_ws(',', date - ${from}::date, ${minutes('start_time')},
           ${minutes('end_time')},
@@ -122,9 +172,11 @@ export async function gridEntries(
           AND date BETWEEN ${from}::date AND ${to}::date
         GROUP BY staff_id`,
   );
-  for (const { staff_id, packed } of rows) {
+  const byStaff = new Map<string, Map<number, GridDay>>();
+  for (const staffId of staffIds) {
     const days = new Map<number, GridDay>();
-    for (const fields = new PackedFields(packed); !fields.done;) {
+    const packed = rows.get(staffId);
+    for (const fields = new PackedFields(packed ?? ''); !fields.done;) {
       const offset = fields.integer();
       const start = fields.integer();
       const end = fields.integer();
@@ -134,9 +186,9 @@ export async function gridEntries(
       if (!day) days.set(offset, (day = { working: [], blocked: [] }));
       (kind === 'w' ? day.working : day.blocked).push(start, end);
     }
-    byStaff.set(staff_id.trim(), days);
+    byStaff.set(staffId, days);
   }
-  return byStaff;
+  return { byStaff, snapshot };
 }
 
 /** One staff member's active occupancies, sorted by start (epoch ms, half open). */
@@ -156,10 +208,8 @@ export async function gridOccupancies(
   serviceId: string,
   from: Date,
   to: Date,
-): Promise<Map<string, GridOccupancies>> {
-  const byStaff = new Map<string, GridOccupancies>();
-  if (staffIds.length === 0) return byStaff;
-  const rows = await selectRows<{ staff_id: string; packed: string }>(
+): Promise<SnapshotRead<GridOccupancies>> {
+  const { rows, snapshot } = await packedRead(
     executor,
     sql`SELECT staff_id, string_agg(
           CASE WHEN parallel AND service_id = ${serviceId} THEN '1,' ELSE '0,' END
@@ -170,9 +220,10 @@ export async function gridOccupancies(
           AND occupancy && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
         GROUP BY staff_id`,
   );
-  for (const { staff_id, packed } of rows) {
+  const byStaff = new Map<string, GridOccupancies>();
+  for (const staffId of staffIds) {
     const occupancies: GridOccupancies = { starts: [], ends: [], sameParallel: [], longest: 0 };
-    for (const fields = new PackedFields(packed); !fields.done;) {
+    for (const fields = new PackedFields(rows.get(staffId) ?? ''); !fields.done;) {
       const same = fields.integer() === 1;
       const startMs = fields.integer() * 1000;
       const endMs = fields.integer() * 1000;
@@ -181,9 +232,9 @@ export async function gridOccupancies(
       occupancies.sameParallel.push(same);
       occupancies.longest = Math.max(occupancies.longest, endMs - startMs);
     }
-    byStaff.set(staff_id.trim(), occupancies);
+    byStaff.set(staffId, occupancies);
   }
-  return byStaff;
+  return { byStaff, snapshot };
 }
 
 /** What a staff member's next free slot reads: its tenant, its outlet and the bookable services it may take. */

@@ -1,4 +1,4 @@
-import { notFound, type Executor } from '@salon/service-kit';
+import { notFound } from '@salon/service-kit';
 import {
   gridEntries,
   gridOccupancies,
@@ -151,20 +151,29 @@ export function visitDaySlots(
 
 /**
  * The grid's two reads for `staffIds` and one service from `startDate` to `endDate` (local dates): entries by
- * staff and day offset, and occupancies with a day's margin each side (a buffer may cross midnight).
+ * staff and day offset, and occupancies with a day's margin each side (a buffer may cross midnight). Staff
+ * members whose reads this replica kept and nothing has changed since are not read again.
  */
-export function gridDays(
-  executor: Executor,
+export async function gridDays(
+  deps: Pick<SchedulingDeps, 'db' | 'gridReads'>,
   tenantId: string,
   staffIds: readonly string[],
   serviceId: string,
   { startDate, endDate, timezone }: { startDate: string; endDate: string; timezone: string },
 ): Promise<[Map<string, Map<number, GridDay>>, Map<string, GridOccupancies>]> {
+  const executor = deps.db.orm;
   const rangeStart = new Date(localToUtc(startDate, 0, timezone).getTime() - DAY_MS);
   const rangeEnd = new Date(localToUtc(endDate, 0, timezone).getTime() + 2 * DAY_MS);
+  const query = `${tenantId} ${serviceId} ${startDate} ${endDate} ${timezone}`;
+  const keys = [`entries ${query}`, `occupancies ${query}`] as const;
+  const [entries, occupancies] = await deps.gridReads.current(executor, keys, staffIds);
   return Promise.all([
-    gridEntries(executor, tenantId, staffIds, serviceId, startDate, endDate),
-    gridOccupancies(executor, tenantId, staffIds, serviceId, rangeStart, rangeEnd),
+    deps.gridReads.complete(keys[0], entries!, staffIds, (ids) =>
+      gridEntries(executor, tenantId, ids, serviceId, startDate, endDate),
+    ),
+    deps.gridReads.complete(keys[1], occupancies!, staffIds, (ids) =>
+      gridOccupancies(executor, tenantId, ids, serviceId, rangeStart, rangeEnd),
+    ),
   ]);
 }
 
@@ -205,7 +214,7 @@ export async function availabilityGrid(
   const staffIds = staff.map((member) => member.id);
   const endDate = addDays(query.start_date, query.num_days - 1);
   const timezone = outletTimeZone(outlet, context.tenant);
-  const [entries, occupied] = await gridDays(executor, tenantId, staffIds, service.service_id, {
+  const [entries, occupied] = await gridDays(deps, tenantId, staffIds, service.service_id, {
     startDate: query.start_date,
     endDate,
     timezone,

@@ -36,7 +36,7 @@ export async function nextAvailableSlot(deps: SchedulingDeps, staff: StaffRecord
   const endDate = addDays(startDate, NEXT_SLOT_DAYS - 1);
   const firsts = await Promise.all(
     services.map(async (service) => {
-      const [entries, occupied] = await gridDays(executor, staff.tenant_id, [staff.id], service.service_id, {
+      const [entries, occupied] = await gridDays(deps, staff.tenant_id, [staff.id], service.service_id, {
         startDate,
         endDate,
         timezone,
