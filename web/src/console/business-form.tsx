@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, bearer, detailOf } from '../api/client';
 import type { components } from '../api/schema';
-import { Alert } from '../shared/alert';
+import { FormFooter } from '../shared/form-footer';
 import { LANGUAGES, languageOf, useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
 import { TextField, ZoneSelect } from './settings-fields';
@@ -169,15 +169,8 @@ export function BusinessForm(props: { desk: Desk; tenant: Tenant; onSaved(tenant
           value={draft.cancellationHours}
           onChange={set('cancellationHours')}
         />
-        <Alert message={error} />
-        <p role="status" className="console-notice">
-          {notice ?? ''}
-        </p>
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {text.save}
-          </button>
-        </div>
+        {/* The form stays open after saving: its status line (always there, '' when quiet) says the outcome. */}
+        <FormFooter busy={busy} save={text.save} error={error} notice={notice ?? ''} />
       </form>
     </section>
   );

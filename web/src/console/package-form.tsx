@@ -7,7 +7,7 @@ import {
   type ConsoleService,
   type PackageForSale,
 } from '../api/client';
-import { Alert } from '../shared/alert';
+import { FormFooter } from '../shared/form-footer';
 import { useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
 import { amountInput } from './service-values';
@@ -196,15 +196,7 @@ export function PackageForm(props: {
           <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
           {text.onSale}
         </label>
-        <Alert message={error} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {pack ? text.save : text.create}
-          </button>
-          <button type="button" className="secondary" onClick={props.onClose}>
-            {t.close}
-          </button>
-        </div>
+        <FormFooter busy={busy} save={pack ? text.save : text.create} error={error} onClose={props.onClose} />
       </form>
     </section>
   );

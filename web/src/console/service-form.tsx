@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, bearer, detailOf, type ConsoleService, type ServiceCategory } from '../api/client';
 import { Alert } from '../shared/alert';
+import { FormFooter } from '../shared/form-footer';
 import { useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
 import { amountInput, slugOf, stateFields, stateOf } from './service-values';
@@ -141,14 +142,13 @@ export function ServiceForm(props: {
         <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
         {text.bookable}
       </label>
-      <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {service ? text.save : text.create}
-        </button>
-        <button type="button" className="link" onClick={props.onClose}>
-          {t.close}
-        </button>
-      </div>
+      {/* The refusal shows above the fields (the Alert at the top), so the footer is only the buttons. */}
+      <FormFooter
+        busy={busy}
+        save={service ? text.save : text.create}
+        onClose={props.onClose}
+        closeLook="link"
+      />
     </form>
   );
 }
