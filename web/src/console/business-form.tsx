@@ -4,7 +4,7 @@ import type { components } from '../api/schema';
 import { FormFooter } from '../shared/form-footer';
 import { LANGUAGES, languageOf, useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
-import { TextField, ZoneSelect } from './settings-fields';
+import { SelectField, TextAreaField, TextField, ZoneSelect } from './settings-fields';
 
 export type Tenant = components['schemas']['Tenant'];
 type TenantChanges = components['schemas']['UpdateTenantRequest'];
@@ -117,29 +117,23 @@ export function BusinessForm(props: { desk: Desk; tenant: Tenant; onSaved(tenant
           value={draft.website}
           onChange={set('website')}
         />
-        <div className="field">
-          <label htmlFor="business-description">{text.description}</label>
-          <textarea
-            id="business-description"
-            rows={3}
-            value={draft.description}
-            onChange={(event) => set('description')(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="business-language">{text.language}</label>
-          <select
-            id="business-language"
-            value={draft.language}
-            onChange={(event) => set('language')(event.target.value)}
-          >
-            {languages.map((tag) => (
-              <option key={tag} value={tag}>
-                {LANGUAGES[tag as keyof typeof LANGUAGES] ?? tag}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextAreaField
+          id="business-description"
+          label={text.description}
+          rows={3}
+          value={draft.description}
+          onChange={set('description')}
+        />
+        <SelectField
+          id="business-language"
+          label={text.language}
+          value={draft.language}
+          options={languages.map((tag) => ({
+            value: tag,
+            text: LANGUAGES[tag as keyof typeof LANGUAGES] ?? tag,
+          }))}
+          onChange={set('language')}
+        />
         <ZoneSelect
           id="business-zone"
           label={text.timezone}
