@@ -261,6 +261,34 @@ export const openDesktop = () => openBrowser({ width: 1440, height: 1024, isMobi
 export const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
+/** What a console browser test runs against: its salon on the whole platform, and a desktop page. */
+export interface SalonOnDesktop {
+  salon: Salon;
+  browser: Browser;
+  page: Page;
+  cspViolations: string[];
+}
+
+/**
+ * The frame every console browser test shares, registered in its describe: before all, the salon `name` at
+ * `domain` is started and a desktop page opened, and both handed to `ready` (which keeps them in the test's
+ * variables); after all, the browser is closed and the platform stopped, also when the start failed halfway.
+ * A test that prepares data through the API does it in its own beforeAll, which Jest runs after this one.
+ */
+export function salonOnDesktop(name: string, domain: string, ready: (opened: SalonOnDesktop) => void): void {
+  const opened: Partial<SalonOnDesktop> = {};
+  beforeAll(async () => {
+    opened.salon = await startSalon(name, domain);
+    Object.assign(opened, await openDesktop());
+    ready(opened as SalonOnDesktop);
+  }, SETUP_MS);
+
+  afterAll(async () => {
+    await opened.browser?.close();
+    await opened.salon?.fixture.stop();
+  }, 60_000);
+}
+
 /**
  * axe-core on the page as it is now: no serious or critical violation. axe is injected through Playwright's
  * evaluate, so the page's CSP stays on (`@axe-core/playwright` needs Node 22.12, above the `engines` floor).

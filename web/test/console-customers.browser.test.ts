@@ -1,15 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { waitFor } from '@salon/testing';
 import {
   addSariAsStaffUser,
   describeInBrowser,
   expectAccessible,
   expectOk,
-  openDesktop,
+  salonOnDesktop,
   screenshot as saveScreenshot,
   SETUP_MS,
   staffTokenOf,
-  startSalon,
   STEP_MS,
   WAIT,
   type Salon,
@@ -29,7 +28,6 @@ const DOMAIN = 'melati-customers.example';
 
 describeInBrowser('the console’s customers page', () => {
   let salon: Salon;
-  let browser: Browser;
   let page: Page;
   let cspViolations: string[] = [];
   let customerId: string;
@@ -82,8 +80,10 @@ describeInBrowser('the console’s customers page', () => {
     });
   };
 
+  salonOnDesktop('Melati Customers Salon', DOMAIN, (opened) => ({ salon, page, cspViolations } = opened));
+
+  // Once the salon is up, through the API: Dewi, her two appointments and the package sold to her unpaid.
   beforeAll(async () => {
-    salon = await startSalon('Melati Customers Salon', DOMAIN);
     customerId = (
       await expectOk(
         salon.api(
@@ -124,13 +124,7 @@ describeInBrowser('the console’s customers page', () => {
       return created.status === 201 && (created.body.id as string);
     }, WAIT);
     await sellUnpaid();
-    ({ browser, page, cspViolations } = await openDesktop());
   }, SETUP_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-    await salon?.fixture.stop();
-  }, 60_000);
 
   it(
     'the owner finds the customer and sees her appointments with their statuses',

@@ -1,14 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { waitFor } from '@salon/testing';
 import {
   describeInBrowser,
   expectAccessible,
   expectOk,
-  openDesktop,
   PASSWORD,
+  salonOnDesktop,
   screenshot as saveScreenshot,
-  SETUP_MS,
-  startSalon,
   STEP_MS,
   WAIT,
   type Salon,
@@ -26,22 +24,13 @@ const DOMAIN = 'kenanga-packages.example';
 
 describeInBrowser('the console’s packages page', () => {
   let salon: Salon;
-  let browser: Browser;
   let page: Page;
   let cspViolations: string[] = [];
   let packageId: string;
   const screenshot = (name: string) => saveScreenshot(page, name);
   const packageItem = () => page.locator('.service-list li').filter({ hasText: 'Five cuts' }).first();
 
-  beforeAll(async () => {
-    salon = await startSalon('Kenanga Package Salon', DOMAIN);
-    ({ browser, page, cspViolations } = await openDesktop());
-  }, SETUP_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-    await salon?.fixture.stop();
-  }, 60_000);
+  salonOnDesktop('Kenanga Package Salon', DOMAIN, (opened) => ({ salon, page, cspViolations } = opened));
 
   it(
     'the owner adds a package of five haircuts, and the API has it',

@@ -1,14 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { waitFor } from '@salon/testing';
 import {
   describeInBrowser,
   expectAccessible,
   expectOk,
-  openDesktop,
   PLAN_WAIT,
+  salonOnDesktop,
   screenshot as saveScreenshot,
   SETUP_MS,
-  startSalon,
   STEP_MS,
   type Salon,
 } from './browser-harness';
@@ -25,26 +24,20 @@ const DOMAIN = 'melati-plan.example';
 
 describeInBrowser('the console’s plan page', () => {
   let salon: Salon;
-  let browser: Browser;
   let page: Page;
   let cspViolations: string[] = [];
   const screenshot = (name: string) => saveScreenshot(page, name);
   const usageRow = (label: string) => page.locator('.usage-row').filter({ hasText: label });
 
+  salonOnDesktop('Melati Plan Salon', DOMAIN, (opened) => ({ salon, page, cspViolations } = opened));
+
   beforeAll(async () => {
-    salon = await startSalon('Melati Plan Salon', DOMAIN);
     // Billing creates the FREE subscription from identity's registration event.
     await waitFor(async () => {
       const current = await salon.api('GET', '/subscriptions/current', undefined, salon.staffToken);
       return current.status === 200;
     }, PLAN_WAIT);
-    ({ browser, page, cspViolations } = await openDesktop());
   }, SETUP_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-    await salon?.fixture.stop();
-  }, 60_000);
 
   it(
     'an owner on FREE sees its usage against FREE’s limits and the plans above it',

@@ -5,11 +5,10 @@ import {
   describeInBrowser,
   expectAccessible,
   expectOk,
-  openDesktop,
   PLAN_WAIT,
+  salonOnDesktop,
   screenshot as saveScreenshot,
   SETUP_MS,
-  startSalon,
   STEP_MS,
   upgradeToPro,
   type Salon,
@@ -59,16 +58,16 @@ describeInBrowser('the console’s services and prices', () => {
     return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T18:00`;
   };
 
-  beforeAll(async () => {
-    salon = await startSalon('Melati Services Salon', DOMAIN);
-    outletName = (await expectOk(salon.api('GET', '/outlets', undefined, salon.staffToken))).items[0].name;
-    ({ browser, page, cspViolations } = await openDesktop());
-  }, SETUP_MS);
+  salonOnDesktop(
+    'Melati Services Salon',
+    DOMAIN,
+    (opened) => ({ salon, browser, page, cspViolations } = opened),
+  );
 
-  afterAll(async () => {
-    await browser?.close();
-    await salon?.fixture.stop();
-  }, 60_000);
+  // Once the salon is up: its outlet's name, as the pages show it.
+  beforeAll(async () => {
+    outletName = (await expectOk(salon.api('GET', '/outlets', undefined, salon.staffToken))).items[0].name;
+  }, SETUP_MS);
 
   it(
     'the owner sees the salon’s services by category, with duration, price and state',

@@ -1,12 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   describeInBrowser,
   expectAccessible,
   expectOk,
-  openDesktop,
+  salonOnDesktop,
   screenshot as saveScreenshot,
-  SETUP_MS,
-  startSalon,
   STEP_MS,
   type Salon,
 } from './browser-harness';
@@ -24,7 +22,6 @@ const DOMAIN = 'kenanga-settings.example';
 
 describeInBrowser('the console’s settings page', () => {
   let salon: Salon;
-  let browser: Browser;
   let page: Page;
   let cspViolations: string[] = [];
   const screenshot = (name: string) => saveScreenshot(page, name);
@@ -33,15 +30,7 @@ describeInBrowser('the console’s settings page', () => {
   const business = () => page.getByRole('region', { name: 'Business', exact: true });
   const outlets = () => page.getByRole('region', { name: 'Outlets', exact: true });
 
-  beforeAll(async () => {
-    salon = await startSalon('Kenanga Settings Salon', DOMAIN);
-    ({ browser, page, cspViolations } = await openDesktop());
-  }, SETUP_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-    await salon?.fixture.stop();
-  }, 60_000);
+  salonOnDesktop('Kenanga Settings Salon', DOMAIN, (opened) => ({ salon, page, cspViolations } = opened));
 
   it(
     'the owner changes the name, phone and cancellation notice; only those are sent, and the API has them',

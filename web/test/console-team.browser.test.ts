@@ -1,13 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { waitFor } from '@salon/testing';
 import {
   describeInBrowser,
   expectAccessible,
   expectOk,
-  openDesktop,
+  salonOnDesktop,
   screenshot as saveScreenshot,
   SETUP_MS,
-  startSalon,
   STEP_MS,
   WAIT,
   type Salon,
@@ -26,7 +25,6 @@ const DOMAIN = 'cempaka-team.example';
 
 describeInBrowser('the console’s team page', () => {
   let salon: Salon;
-  let browser: Browser;
   let page: Page;
   let cspViolations: string[] = [];
   let rinaId: string;
@@ -54,20 +52,16 @@ describeInBrowser('the console’s team page', () => {
       .map((slot) => slot.start_time);
   };
 
+  salonOnDesktop('Cempaka Team Salon', DOMAIN, (opened) => ({ salon, page, cspViolations } = opened));
+
+  // Once the salon is up: next week's Wednesday and Thursday, in its calendar.
   beforeAll(async () => {
-    salon = await startSalon('Cempaka Team Salon', DOMAIN);
     // Monday is weekday 0 in the API, as on the page.
     const today = salon.day(0);
     const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
     wednesday = salon.day(7 - weekday + 2);
     thursday = salon.day(7 - weekday + 3);
-    ({ browser, page, cspViolations } = await openDesktop());
   }, SETUP_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-    await salon?.fixture.stop();
-  }, 60_000);
 
   it(
     'the owner adds a staff member who performs the haircut and sees her listed',

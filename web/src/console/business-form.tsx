@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { api, bearer, detailOf } from '../api/client';
 import type { components } from '../api/schema';
-import { Alert } from '../shared/alert';
+import { FormFooter } from '../shared/form-footer';
 import { LANGUAGES, languageOf, useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
-import { TextField, ZoneSelect } from './settings-fields';
+import { SelectField, TextAreaField, TextField, ZoneSelect } from './settings-fields';
 
 export type Tenant = components['schemas']['Tenant'];
 type TenantChanges = components['schemas']['UpdateTenantRequest'];
@@ -25,6 +25,8 @@ function draftOf(tenant: Tenant) {
   };
 }
 type Draft = ReturnType<typeof draftOf>;
+/** What a text field of the form passes to its input besides its value: `type`, `required`, `maxLength`… */
+type InputExtras = Omit<ComponentProps<typeof TextField>, 'id' | 'label' | 'value' | 'onChange'>;
 
 /** Only what differs from the tenant: PUT is partial, and settings merge into the saved ones. */
 function changesOf(tenant: Tenant, draft: Draft): TenantChanges {
@@ -61,6 +63,16 @@ export function BusinessForm(props: { desk: Desk; tenant: Tenant; onSaved(tenant
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const set = (key: keyof Draft) => (value: string) => setDraft({ ...draft, [key]: value });
+  /** The text field of one draft value; its id is the key's, spelt business-booking-days for bookingDays. */
+  const field = (key: keyof Draft, label: string, input: InputExtras = {}) => (
+    <TextField
+      id={`business-${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`}
+      label={label}
+      value={draft[key]}
+      onChange={set(key)}
+      {...input}
+    />
+  );
   const languages = Object.keys(LANGUAGES).includes(draft.language)
     ? Object.keys(LANGUAGES)
     : [draft.language, ...Object.keys(LANGUAGES)];
@@ -96,88 +108,38 @@ export function BusinessForm(props: { desk: Desk; tenant: Tenant; onSaved(tenant
       <h3 id="business-heading">{text.businessTitle}</h3>
       {/* The browser does not check the fields (noValidate): the API does, and its message shows here. */}
       <form className="form stack" noValidate onSubmit={(event) => void save(event)}>
-        <TextField id="business-name" label={text.name} required value={draft.name} onChange={set('name')} />
-        <TextField
-          id="business-email"
-          label={text.email}
-          type="email"
-          value={draft.email}
-          onChange={set('email')}
+        {field('name', text.name, { required: true })}
+        {field('email', text.email, { type: 'email' })}
+        {field('phone', text.phone, { type: 'tel' })}
+        {field('website', text.website)}
+        <TextAreaField
+          id="business-description"
+          label={text.description}
+          rows={3}
+          value={draft.description}
+          onChange={set('description')}
         />
-        <TextField
-          id="business-phone"
-          label={text.phone}
-          type="tel"
-          value={draft.phone}
-          onChange={set('phone')}
+        <SelectField
+          id="business-language"
+          label={text.language}
+          value={draft.language}
+          options={languages.map((tag) => ({
+            value: tag,
+            text: LANGUAGES[tag as keyof typeof LANGUAGES] ?? tag,
+          }))}
+          onChange={set('language')}
         />
-        <TextField
-          id="business-website"
-          label={text.website}
-          value={draft.website}
-          onChange={set('website')}
-        />
-        <div className="field">
-          <label htmlFor="business-description">{text.description}</label>
-          <textarea
-            id="business-description"
-            rows={3}
-            value={draft.description}
-            onChange={(event) => set('description')(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="business-language">{text.language}</label>
-          <select
-            id="business-language"
-            value={draft.language}
-            onChange={(event) => set('language')(event.target.value)}
-          >
-            {languages.map((tag) => (
-              <option key={tag} value={tag}>
-                {LANGUAGES[tag as keyof typeof LANGUAGES] ?? tag}
-              </option>
-            ))}
-          </select>
-        </div>
         <ZoneSelect
           id="business-zone"
           label={text.timezone}
           value={draft.timezone}
           onChange={set('timezone')}
         />
-        <TextField
-          id="business-currency"
-          label={text.currency}
-          maxLength={3}
-          value={draft.currency}
-          onChange={set('currency')}
-        />
-        <TextField
-          id="business-booking-days"
-          label={text.bookingDays}
-          type="number"
-          inputMode="numeric"
-          value={draft.bookingDays}
-          onChange={set('bookingDays')}
-        />
-        <TextField
-          id="business-cancellation-hours"
-          label={text.cancellationHours}
-          type="number"
-          inputMode="numeric"
-          value={draft.cancellationHours}
-          onChange={set('cancellationHours')}
-        />
-        <Alert message={error} />
-        <p role="status" className="console-notice">
-          {notice ?? ''}
-        </p>
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {text.save}
-          </button>
-        </div>
+        {field('currency', text.currency, { maxLength: 3 })}
+        {field('bookingDays', text.bookingDays, { type: 'number', inputMode: 'numeric' })}
+        {field('cancellationHours', text.cancellationHours, { type: 'number', inputMode: 'numeric' })}
+        {/* The form stays open after saving: its status line (always there, '' when quiet) says the outcome. */}
+        <FormFooter busy={busy} save={text.save} error={error} notice={notice ?? ''} />
       </form>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, bearer, detailOf, type ConsoleOutlet } from '../api/client';
-import { Alert } from '../shared/alert';
+import { FormFooter } from '../shared/form-footer';
 import { useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
 import { TextField, ZoneSelect } from './settings-fields';
@@ -71,15 +71,12 @@ export function OutletForm(props: {
           <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
           {text.open}
         </label>
-        <Alert message={error} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {outlet ? text.saveOutlet : text.createOutlet}
-          </button>
-          <button type="button" className="secondary" onClick={props.onClose}>
-            {t.close}
-          </button>
-        </div>
+        <FormFooter
+          busy={busy}
+          save={outlet ? text.saveOutlet : text.createOutlet}
+          error={error}
+          onClose={props.onClose}
+        />
       </form>
     </section>
   );

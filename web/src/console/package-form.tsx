@@ -7,10 +7,11 @@ import {
   type ConsoleService,
   type PackageForSale,
 } from '../api/client';
-import { Alert } from '../shared/alert';
+import { FormFooter } from '../shared/form-footer';
 import { useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
 import { amountInput } from './service-values';
+import { SelectField, TextAreaField, TextField } from './settings-fields';
 
 interface ItemRow {
   serviceId: string;
@@ -53,6 +54,7 @@ export function PackageForm(props: {
 
   const setItem = (index: number, change: Partial<ItemRow>) =>
     setItems(items.map((item, at) => (at === index ? { ...item, ...change } : item)));
+  const serviceOptions = services.map((service) => ({ value: service.id, text: service.name }));
   const toggleOutlet = (outletId: string, on: boolean) =>
     setOutletIds(on ? [...outletIds, outletId] : outletIds.filter((candidate) => candidate !== outletId));
 
@@ -94,48 +96,34 @@ export function PackageForm(props: {
     <section className="card panel stack" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{pack ? text.editTitle(pack.name) : text.newTitle}</h3>
       <form className="form stack" onSubmit={(event) => void save(event)}>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{text.name}</label>
-          <input id={`${id}-name`} required value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>{text.description}</label>
-          <textarea
-            id={`${id}-description`}
-            rows={2}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
+        <TextField id={`${id}-name`} label={text.name} required value={name} onChange={setName} />
+        <TextAreaField
+          id={`${id}-description`}
+          label={text.description}
+          rows={2}
+          value={description}
+          onChange={setDescription}
+        />
         <fieldset className="choices">
           <legend>{text.items}</legend>
           {items.map((item, index) => (
             <div key={index} className="actions">
-              <div className="field">
-                <label htmlFor={`${id}-service-${index}`}>{text.service(index + 1)}</label>
-                <select
-                  id={`${id}-service-${index}`}
-                  value={item.serviceId}
-                  onChange={(event) => setItem(index, { serviceId: event.target.value })}
-                >
-                  {services.map((service) => (
-                    <option key={service.id} value={service.id}>
-                      {service.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-quantity-${index}`}>{text.quantity(index + 1)}</label>
-                <input
-                  id={`${id}-quantity-${index}`}
-                  type="number"
-                  min={1}
-                  required
-                  value={item.quantity}
-                  onChange={(event) => setItem(index, { quantity: event.target.value })}
-                />
-              </div>
+              <SelectField
+                id={`${id}-service-${index}`}
+                label={text.service(index + 1)}
+                value={item.serviceId}
+                options={serviceOptions}
+                onChange={(serviceId) => setItem(index, { serviceId })}
+              />
+              <TextField
+                id={`${id}-quantity-${index}`}
+                label={text.quantity(index + 1)}
+                type="number"
+                min={1}
+                required
+                value={item.quantity}
+                onChange={(quantity) => setItem(index, { quantity })}
+              />
               {items.length > 1 ? (
                 <button
                   type="button"
@@ -157,28 +145,22 @@ export function PackageForm(props: {
             </button>
           </div>
         </fieldset>
-        <div className="field">
-          <label htmlFor={`${id}-price`}>
-            {text.price(pack?.currency ?? services[0]?.pricing.currency ?? '')}
-          </label>
-          <input
-            id={`${id}-price`}
-            inputMode="decimal"
-            required
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-validity`}>{text.validity}</label>
-          <input
-            id={`${id}-validity`}
-            type="number"
-            min={1}
-            value={validity}
-            onChange={(event) => setValidity(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-price`}
+          label={text.price(pack?.currency ?? services[0]?.pricing.currency ?? '')}
+          inputMode="decimal"
+          required
+          value={price}
+          onChange={setPrice}
+        />
+        <TextField
+          id={`${id}-validity`}
+          label={text.validity}
+          type="number"
+          min={1}
+          value={validity}
+          onChange={setValidity}
+        />
         <fieldset className="choices">
           <legend>{text.outlets}</legend>
           {outlets.map((outlet) => (
@@ -196,15 +178,7 @@ export function PackageForm(props: {
           <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
           {text.onSale}
         </label>
-        <Alert message={error} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {pack ? text.save : text.create}
-          </button>
-          <button type="button" className="secondary" onClick={props.onClose}>
-            {t.close}
-          </button>
-        </div>
+        <FormFooter busy={busy} save={pack ? text.save : text.create} error={error} onClose={props.onClose} />
       </form>
     </section>
   );

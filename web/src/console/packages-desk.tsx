@@ -8,7 +8,7 @@ import {
   type PackageForSale,
   type PackageSale,
 } from '../api/client';
-import { Alert } from '../shared/alert';
+import { Alert, Notice } from '../shared/alert';
 import { Confirm } from '../shared/confirm';
 import { formatInstant, formatMoney } from '../shared/format';
 import { useI18n } from '../shared/i18n';
@@ -85,9 +85,7 @@ export function PackagesDesk({ desk }: { desk: Desk }) {
     <section aria-labelledby="packages-heading" className="stack">
       <h2 id="packages-heading">{text.title}</h2>
       <Alert message={error} />
-      <p role="status" className="console-notice">
-        {notice ?? ''}
-      </p>
+      <Notice message={notice} />
       <div className={`calendar-layout${editing ? ' with-panel' : ''}`}>
         <div className="stack service-categories">
           <div>

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { api, bearer, detailOf, type ConsoleService, type ServiceCategory } from '../api/client';
 import { Alert } from '../shared/alert';
+import { FormFooter } from '../shared/form-footer';
 import { useI18n } from '../shared/i18n';
 import type { Desk } from './console-page';
 import { amountInput, slugOf, stateFields, stateOf } from './service-values';
+import { SelectField, TextAreaField, TextField } from './settings-fields';
 
 /**
  * Adding a service (POST /services: the currency is the tenant's) or editing one (PUT /services/{id}: only
@@ -81,74 +83,59 @@ export function ServiceForm(props: {
     >
       <h3 id={`${id}-heading`}>{service ? text.editTitle(service.name) : text.newTitle}</h3>
       <Alert message={error} />
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{text.name}</label>
-        <input
-          id={`${id}-name`}
-          required
-          maxLength={200}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-category`}>{text.category}</label>
-        <select id={`${id}-category`} value={category} onChange={(event) => setCategory(event.target.value)}>
-          {props.categories.map((entry) => (
-            <option key={entry.category} value={entry.category}>
-              {entry.display_name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-duration`}>{text.duration}</label>
-        <input
-          id={`${id}-duration`}
-          type="number"
-          required
-          min={5}
-          max={480}
-          step={5}
-          value={duration}
-          onChange={(event) => setDuration(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-price`}>
-          {text.basePrice}
-          {currency ? ` (${currency})` : ''}
-        </label>
-        <input
-          id={`${id}-price`}
-          inputMode="decimal"
-          required
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-description`}>{text.description}</label>
-        <textarea
-          id={`${id}-description`}
-          rows={3}
-          maxLength={5000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label={text.name}
+        required
+        maxLength={200}
+        value={name}
+        onChange={setName}
+      />
+      <SelectField
+        id={`${id}-category`}
+        label={text.category}
+        value={category}
+        options={props.categories.map((entry) => ({ value: entry.category, text: entry.display_name }))}
+        onChange={setCategory}
+      />
+      <TextField
+        id={`${id}-duration`}
+        label={text.duration}
+        type="number"
+        required
+        min={5}
+        max={480}
+        step={5}
+        value={duration}
+        onChange={setDuration}
+      />
+      <TextField
+        id={`${id}-price`}
+        label={`${text.basePrice}${currency ? ` (${currency})` : ''}`}
+        inputMode="decimal"
+        required
+        value={price}
+        onChange={setPrice}
+      />
+      <TextAreaField
+        id={`${id}-description`}
+        label={text.description}
+        rows={3}
+        maxLength={5000}
+        value={description}
+        onChange={setDescription}
+      />
       <label className="choice">
         <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
         {text.bookable}
       </label>
-      <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {service ? text.save : text.create}
-        </button>
-        <button type="button" className="link" onClick={props.onClose}>
-          {t.close}
-        </button>
-      </div>
+      {/* The refusal shows above the fields (the Alert at the top), so the footer is only the buttons. */}
+      <FormFooter
+        busy={busy}
+        save={service ? text.save : text.create}
+        onClose={props.onClose}
+        closeLook="link"
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, bearer, detailOf, type ConsoleOutlet } from '../api/client';
-import { Alert } from '../shared/alert';
+import { Alert, Notice } from '../shared/alert';
 import { useI18n } from '../shared/i18n';
 import { BusinessForm, type Tenant } from './business-form';
 import type { Desk } from './console-page';
@@ -54,9 +54,7 @@ export function SettingsDesk({ desk }: { desk: Desk }) {
       <div className={`calendar-layout${editing ? ' with-panel' : ''}`}>
         <section aria-labelledby="outlets-heading" className="card stack settings-outlets">
           <h3 id="outlets-heading">{text.outletsTitle}</h3>
-          <p role="status" className="console-notice">
-            {notice ?? ''}
-          </p>
+          <Notice message={notice} />
           <div>
             <button type="button" className="primary" onClick={() => setEditing('new')}>
               {text.addOutlet}

@@ -7,3 +7,15 @@ export function Alert({ message }: { message: string | undefined }) {
     </p>
   );
 }
+
+/**
+ * What the page did, said politely to screen readers (role="status"). The line stays in the page even when
+ * empty, so that a new message in it is heard.
+ */
+export function Notice({ message }: { message: string | undefined }) {
+  return (
+    <p role="status" className="console-notice">
+      {message ?? ''}
+    </p>
+  );
+}
