@@ -92,7 +92,7 @@ export interface SnapshotRead<T> {
   snapshot: string;
 }
 
-/** Packed rows by staff id, and the snapshot of the statement that read them (its last row). */
+/** Packed rows by staff id, and the snapshot of the statement that read them (the row without a staff id). */
 async function packedRead(
   executor: Executor,
   grouped: SQL,
@@ -121,11 +121,12 @@ export async function staleReads(
   reads: readonly { staffId: string; snapshot: string }[],
 ): Promise<Set<string>> {
   if (reads.length === 0) return new Set();
+  // A snapshot's text ("xmin:xmax:xip,…") holds commas, so each is quoted in the array literal.
+  const snapshots = `{${reads.map((read) => `"${read.snapshot}"`).join(',')}}`;
   const rows = await selectRows<{ staff_id: string; snapshot: string }>(
     executor,
     sql`SELECT r.staff_id, r.snapshot
-        FROM unnest(${idArray(reads.map((read) => read.staffId))}, ${`{${reads.map((read) => `"${read.snapshot}"`).join(',')}}`}::text[])
-          AS r(staff_id, snapshot)
+        FROM unnest(${idArray(reads.map((read) => read.staffId))}, ${snapshots}::text[]) AS r(staff_id, snapshot)
         WHERE EXISTS (
           SELECT 1 FROM scheduling.staff_schedule_changes c
           WHERE c.staff_id = r.staff_id AND c.changed_by >= pg_snapshot_xmin(r.snapshot::pg_snapshot)
